@@ -1,0 +1,46 @@
+/*
+ * Legal move generation. Every mode produces only legal moves: checkers and pinned pieces are
+ * computed once per call, king moves are tested against the squares the enemy attacks with the
+ * king removed, and en passant is tested for discovered checks.
+ */
+#ifndef FLASHMATE_MOVEGEN_H
+#define FLASHMATE_MOVEGEN_H
+
+#include "flashmate/position.h"
+
+typedef enum {
+    /* Captures and queen promotions, victim first: for each enemy piece from queen down to pawn
+     * its attackers from pawn up to king, so the list is already in MVV/LVA order. Non-capturing
+     * queen promotions come first. */
+    GEN_CAPTURES,
+    /* Everything else: non-captures, castling and under-promotions (also capturing ones).
+     * GEN_CAPTURES and GEN_QUIETS together give every legal move exactly once. */
+    GEN_QUIETS,
+    /* All legal moves of a side in check (the same as GEN_LEGAL when not in check). */
+    GEN_EVASIONS,
+    /* All legal moves. */
+    GEN_LEGAL
+} GenMode;
+
+/* A move and the score the move picker sorts by. */
+typedef struct ScoredMove {
+    Move move;
+    int16_t score;
+} ScoredMove;
+
+/* Caller-owned list; 218 is the most legal moves any chess position is known to have. */
+typedef struct MoveList {
+    int count;
+    ScoredMove moves[MAX_MOVES];
+} MoveList;
+
+/* Replace the list's contents with the moves of `mode`; returns the count. */
+int movegen_generate(const Position *pos, GenMode mode, MoveList *list);
+
+/* Number of legal moves, counted from target sets without building a list (perft leaves). */
+int movegen_count_legal(const Position *pos);
+
+/* Is `move` in the legal move list of the position? */
+bool movegen_is_legal(const Position *pos, Move move);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * The chess position: a piece-square array plus piece and colour bitboards and the small state
+ * a FEN describes. Moves are made and unmade in place; the caller owns the undo record.
+ *
+ * The Zobrist key is updated incrementally and equals the position's Polyglot book key. As in
+ * Polyglot, the en-passant square is kept (and hashed) only when a pawn of the side to move stands
+ * beside the pawn that just advanced two squares, i.e. when an en-passant capture is
+ * pseudo-legally possible; a FEN en-passant square that no pawn could capture on is dropped.
+ */
+#ifndef FLASHMATE_POSITION_H
+#define FLASHMATE_POSITION_H
+
+#include "flashmate/types.h"
+
+typedef struct Position {
+    Bitboard by_type[PIECE_TYPE_NB]; /* both colours */
+    Bitboard by_color[COLOR_NB];
+    uint8_t board[SQUARE_NB];        /* Piece or NO_PIECE */
+    uint64_t key;                    /* Polyglot-compatible Zobrist key */
+    uint8_t side;                    /* Color to move */
+    uint8_t castling;                /* CASTLE_* bits */
+    uint8_t ep_square;               /* SQ_NONE unless an en-passant capture is possible */
+    uint8_t king_square[COLOR_NB];
+    uint16_t halfmove_clock;
+    uint16_t fullmove_number;
+} Position;
+
+/* What pos_do_move cannot recompute when it is undone. */
+typedef struct Undo {
+    uint64_t key;
+    uint16_t halfmove_clock;
+    uint8_t castling;
+    uint8_t ep_square;
+    uint8_t captured; /* Piece captured by the move, NO_PIECE if none */
+} Undo;
+
+/* Result of parsing text (FEN, moves). On error `message` names the field and the character. */
+typedef struct ParseError {
+    int field;         /* 1-based FEN field (1 placement ... 6 fullmove), 0 when not a FEN field */
+    int offset;        /* byte offset in the input where the problem was found */
+    char message[112];
+} ParseError;
+
+enum { FEN_MAX_LENGTH = 100 };
+
+#define FEN_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* Parse a FEN. On success fills *pos and returns true; on failure leaves *pos unchanged, fills
+ * *err (if not NULL) and returns false. The move counters may be omitted (default "0 1"). */
+bool pos_set_fen(Position *pos, const char *fen, ParseError *err);
+
+/* Write the position as FEN into buf (at least FEN_MAX_LENGTH bytes). Returns the length. */
+int pos_get_fen(const Position *pos, char *buf);
+
+void pos_do_move(Position *pos, Move move, Undo *undo);
+void pos_undo_move(Position *pos, Move move, const Undo *undo);
+void pos_do_null_move(Position *pos, Undo *undo);
+void pos_undo_null_move(Position *pos, const Undo *undo);
+
+/* Pieces of colour c (and type pt) as bitboards. */
+static inline Bitboard pos_pieces(const Position *pos, Color c, PieceType pt)
+{
+    return pos->by_color[c] & pos->by_type[pt];
+}
+static inline Bitboard pos_occupied(const Position *pos)
+{
+    return pos->by_color[WHITE] | pos->by_color[BLACK];
+}
+static inline Piece pos_piece_on(const Position *pos, int sq) { return (Piece)pos->board[sq]; }
+static inline Color pos_side(const Position *pos) { return (Color)pos->side; }
+
+/* Every piece (of either colour) attacking sq, given the occupancy `occupied`. */
+Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occupied);
+/* Is square sq attacked by colour `by` with the current occupancy? */
+bool pos_square_attacked(const Position *pos, int sq, Color by);
+/* Enemy pieces giving check to the side to move. */
+Bitboard pos_checkers(const Position *pos);
+static inline bool pos_in_check(const Position *pos) { return pos_checkers(pos) != 0; }
+
+/* The key computed from scratch (for tests and consistency checks). */
+uint64_t pos_compute_key(const Position *pos);
+/* Do the bitboards, square array, king squares and key all agree? */
+bool pos_is_consistent(const Position *pos);
+
+/* Does the move give check? Used by search for extensions; the move must be legal. */
+bool pos_gives_check(const Position *pos, Move move);
+
+/* Moving piece captured by a move, or NO_PIECE (en passant counts as capturing a pawn). */
+Piece pos_captured_piece(const Position *pos, Move move);
+static inline bool pos_is_capture(const Position *pos, Move move)
+{
+    return pos->board[move_to(move)] != NO_PIECE || move_kind(move) == MOVE_EN_PASSANT;
+}
+
+/* UCI text of a move ("e2e4", "e7e8q", castling "e1g1"); buf holds at least 6 bytes. */
+void move_to_uci(Move move, char *buf);
+/* Resolve UCI text against the legal moves of the position; MOVE_NONE if none matches. */
+Move pos_parse_uci_move(const Position *pos, const char *text);
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * Attack lookups: the only reader of the generated leaper and slider tables. Everything above
+ * this header is the same whichever slider layout the build selected.
+ */
+#ifndef FLASHMATE_ATTACKS_H
+#define FLASHMATE_ATTACKS_H
+
+#include "flashmate/types.h"
+#include "tables.h"
+
+static inline Bitboard attacks_knight(int sq) { return fm_load(knight_attacks_table[sq]); }
+static inline Bitboard attacks_king(int sq) { return fm_load(king_attacks_table[sq]); }
+static inline Bitboard attacks_pawn(Color c, int sq) { return fm_load(pawn_attacks_table[c][sq]); }
+
+/* Squares attacked by all pawns of colour c in the set (set-wise, no loop). */
+static inline Bitboard attacks_pawns_set(Color c, Bitboard pawns)
+{
+    Bitboard ahead = bb_forward(c, pawns);
+    return bb_east(ahead) | bb_west(ahead);
+}
+
+#if defined(FLASHMATE_LAYOUT_FANCY)
+
+/* Fancy magic bitboards: https://www.chessprogramming.org/Magic_Bitboards */
+static inline Bitboard attacks_rook(int sq, Bitboard occupied)
+{
+    FM_TABLE MagicEntry *m = &rook_magics[sq];
+    uint32_t index = (uint32_t)(((occupied & m->mask) * m->magic) >> m->shift);
+    return fm_load(slider_attacks[m->offset + index]);
+}
+
+static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
+{
+    FM_TABLE MagicEntry *m = &bishop_magics[sq];
+    uint32_t index = (uint32_t)(((occupied & m->mask) * m->magic) >> m->shift);
+    return fm_load(slider_attacks[m->offset + index]);
+}
+
+static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
+static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
+
+#elif defined(FLASHMATE_LAYOUT_COMPACT)
+
+/* Attacks along one line through sq (mask excludes sq) by hyperbola quintessence:
+ * https://www.chessprogramming.org/Hyperbola_Quintessence */
+static inline Bitboard attacks_line_hq(int sq, Bitboard occupied, Bitboard mask)
+{
+    Bitboard slider = bb_square(sq);
+    Bitboard forward = occupied & mask;
+    Bitboard reverse = __builtin_bswap64(forward);
+    forward -= slider;
+    reverse -= __builtin_bswap64(slider);
+    return (forward ^ __builtin_bswap64(reverse)) & mask;
+}
+
+/* Rank attacks from the first-rank table: the six inner occupancy bits of the rank select the
+ * entry; the attacked files are shifted back onto the slider's rank. */
+static inline Bitboard attacks_rank(int sq, Bitboard occupied)
+{
+    int shift = sq & 56;
+    unsigned inner = (unsigned)(occupied >> (shift + 1)) & 63;
+    return (Bitboard)fm_load(first_rank_attacks[sq & 7][inner]) << shift;
+}
+
+static inline Bitboard attacks_rook(int sq, Bitboard occupied)
+{
+    return attacks_line_hq(sq, occupied, fm_load(file_masks[sq])) | attacks_rank(sq, occupied);
+}
+
+static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
+{
+    return attacks_line_hq(sq, occupied, fm_load(diagonal_masks[sq])) |
+           attacks_line_hq(sq, occupied, fm_load(antidiagonal_masks[sq]));
+}
+
+/* Without between/line tables (32 KiB each) the compact layout derives them from the sliders. */
+static inline Bitboard bb_between(int a, int b)
+{
+    Bitboard target = bb_square(b);
+    if (attacks_rook(a, 0) & target)
+        return attacks_rook(a, target) & attacks_rook(b, bb_square(a));
+    if (attacks_bishop(a, 0) & target)
+        return attacks_bishop(a, target) & attacks_bishop(b, bb_square(a));
+    return 0;
+}
+
+static inline Bitboard bb_line(int a, int b)
+{
+    Bitboard ends = bb_square(a) | bb_square(b);
+    if (attacks_rook(a, 0) & bb_square(b))
+        return (attacks_rook(a, 0) & attacks_rook(b, 0)) | ends;
+    if (attacks_bishop(a, 0) & bb_square(b))
+        return (attacks_bishop(a, 0) & attacks_bishop(b, 0)) | ends;
+    return 0;
+}
+
+#endif
+
+static inline Bitboard attacks_queen(int sq, Bitboard occupied)
+{
+    return attacks_rook(sq, occupied) | attacks_bishop(sq, occupied);
+}
+
+/* Attacks of a piece type (not pawn) from a square. */
+static inline Bitboard attacks_piece(PieceType pt, int sq, Bitboard occupied)
+{
+    switch (pt) {
+    case KNIGHT: return attacks_knight(sq);
+    case BISHOP: return attacks_bishop(sq, occupied);
+    case ROOK: return attacks_rook(sq, occupied);
+    case QUEEN: return attacks_queen(sq, occupied);
+    case KING: return attacks_king(sq);
+    default: return 0;
+    }
+}
+
+#endif

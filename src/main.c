@@ -1,0 +1,210 @@
+/*
+ * Host entry point: subcommands (tables, perft, perft-suite, bench-perft, ...). Without
+ * arguments flashmate is a UCI engine.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flashmate/movegen.h"
+#include "flashmate/perft.h"
+#include "flashmate/position.h"
+#include "port/port.h"
+#include "tables.h"
+
+static int usage(void)
+{
+    fputs("usage: flashmate                 UCI engine on stdin/stdout\n"
+          "       flashmate tables          list the compiled tables and their bytes\n"
+          "       flashmate perft DEPTH [FEN]\n"
+          "       flashmate perft-suite FILE.epd [--depth-limit D]\n"
+          "       flashmate bench-perft\n",
+          stderr);
+    return 2;
+}
+
+static uint64_t print_table_group(const char *title, const TableInfo *tables)
+{
+    uint64_t total = 0;
+    printf("%s\n", title);
+    for (const TableInfo *t = tables; t->name; t++) {
+        printf("  %-24s %9" PRIu32 " entries %9" PRIu32 " bytes\n", t->name, t->entries, t->bytes);
+        total += t->bytes;
+    }
+    return total;
+}
+
+static int command_tables(void)
+{
+    char title[80];
+    uint64_t total = print_table_group("chess (common)", chess_common_tables);
+    snprintf(title, sizeof title, "chess sliders, layout %s", chess_layout_name);
+    total += print_table_group(title, chess_layout_tables);
+    printf("total %" PRIu64 " bytes (%.1f KiB)\n", total, (double)total / 1024.0);
+    return 0;
+}
+
+/* Parse a depth argument 0..PERFT_MAX_DEPTH. */
+static bool parse_depth(const char *text, int *depth)
+{
+    char *end;
+    long value = strtol(text, &end, 10);
+    if (end == text || *end || value < 0 || value > PERFT_MAX_DEPTH)
+        return false;
+    *depth = (int)value;
+    return true;
+}
+
+/* Join argv[first..argc-1] with spaces into buf. */
+static void join_args(int argc, char **argv, int first, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int i = first; i < argc; i++) {
+        if (i > first)
+            strncat(buf, " ", size - strlen(buf) - 1);
+        strncat(buf, argv[i], size - strlen(buf) - 1);
+    }
+}
+
+static void print_divide_line(Move move, uint64_t nodes, void *user)
+{
+    char text[6];
+    (void)user;
+    move_to_uci(move, text);
+    printf("%s: %" PRIu64 "\n", text, nodes);
+}
+
+static int command_perft(int argc, char **argv)
+{
+    Position pos;
+    ParseError err;
+    char fen[512];
+    int depth;
+    if (argc < 3 || !parse_depth(argv[2], &depth)) {
+        fprintf(stderr, "flashmate: perft needs a depth from 0 to %d\n", PERFT_MAX_DEPTH);
+        return 2;
+    }
+    join_args(argc, argv, 3, fen, sizeof fen);
+    if (!pos_set_fen(&pos, argc > 3 ? fen : FEN_START, &err)) {
+        fprintf(stderr, "flashmate: %s\n", err.message);
+        return 2;
+    }
+    uint64_t nodes = perft_divide(&pos, depth, print_divide_line, NULL);
+    printf("\nNodes searched: %" PRIu64 "\n", nodes);
+    return 0;
+}
+
+static int command_perft_suite(int argc, char **argv)
+{
+    int depth_limit = PERFT_MAX_DEPTH;
+    const char *path = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--depth-limit") == 0 && i + 1 < argc) {
+            if (!parse_depth(argv[++i], &depth_limit)) {
+                fprintf(stderr, "flashmate: --depth-limit needs a depth from 0 to %d\n",
+                        PERFT_MAX_DEPTH);
+                return 2;
+            }
+        } else if (!path && argv[i][0] != '-') {
+            path = argv[i];
+        } else {
+            fprintf(stderr, "flashmate: perft-suite: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!path)
+        return usage();
+    FILE *file = fopen(path, "r");
+    if (!file) {
+        fprintf(stderr, "flashmate: cannot open %s\n", path);
+        return 2;
+    }
+    char line[1024];
+    int line_number = 0, positions = 0, failures = 0, errors = 0;
+    uint64_t total_nodes = 0;
+    uint64_t start = port_time_ms();
+    while (fgets(line, sizeof line, file)) {
+        PerftCase pc;
+        ParseError err;
+        line_number++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fprintf(stderr, "%s:%d: line too long\n", path, line_number);
+            errors++;
+            int c;
+            while ((c = fgetc(file)) != EOF && c != '\n') {}
+            continue;
+        }
+        int parsed = perft_parse_epd_line(line, &pc, &err);
+        if (parsed == 0)
+            continue;
+        if (parsed < 0) {
+            fprintf(stderr, "%s:%d: %s\n", path, line_number, err.message);
+            errors++;
+            continue;
+        }
+        positions++;
+        char fen[FEN_MAX_LENGTH];
+        pos_get_fen(&pc.pos, fen);
+        for (int d = 1; d <= pc.depths && d <= depth_limit; d++) {
+            uint64_t got = perft(&pc.pos, d);
+            total_nodes += got;
+            if (got != pc.expected[d]) {
+                printf("MISMATCH %s:%d fen \"%s\" depth %d expected %" PRIu64 " got %" PRIu64 "\n",
+                       path, line_number, fen, d, pc.expected[d], got);
+                failures++;
+            }
+        }
+    }
+    fclose(file);
+    double seconds = (double)(port_time_ms() - start) / 1000.0;
+    printf("positions %d, mismatches %d, bad lines %d, nodes %" PRIu64 ", %.2f s\n", positions,
+           failures, errors, total_nodes, seconds);
+    return failures || errors ? 1 : 0;
+}
+
+static int command_bench_perft(void)
+{
+    static const struct {
+        const char *name, *fen;
+        int depth;
+    } cases[] = {
+        {"startpos", FEN_START, 6},
+        {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+        {"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
+    };
+    uint64_t total_nodes = 0, total_ms = 0;
+    printf("bench-perft: single thread, no hashing, layout %s\n", chess_layout_name);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos;
+        pos_set_fen(&pos, cases[i].fen, NULL);
+        uint64_t start = port_time_ms();
+        uint64_t nodes = perft(&pos, cases[i].depth);
+        uint64_t ms = port_time_ms() - start;
+        total_nodes += nodes;
+        total_ms += ms;
+        printf("%-10s depth %d  nodes %12" PRIu64 "  %7.3f s  %8.1f Mnps\n", cases[i].name,
+               cases[i].depth, nodes, (double)ms / 1000.0,
+               ms ? (double)nodes / (double)ms / 1000.0 : 0.0);
+    }
+    printf("total               nodes %12" PRIu64 "  %7.3f s  %8.1f Mnps\n", total_nodes,
+           (double)total_ms / 1000.0, total_ms ? (double)total_nodes / (double)total_ms / 1000.0 : 0.0);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    if (strcmp(argv[1], "tables") == 0)
+        return command_tables();
+    if (strcmp(argv[1], "perft") == 0)
+        return command_perft(argc, argv);
+    if (strcmp(argv[1], "perft-suite") == 0)
+        return command_perft_suite(argc, argv);
+    if (strcmp(argv[1], "bench-perft") == 0)
+        return command_bench_perft();
+    fprintf(stderr, "flashmate: unknown command '%s'\n", argv[1]);
+    return usage();
+}

@@ -1,0 +1,435 @@
+/*
+ * Legal move generation and bulk counting.
+ *
+ * Legality is by construction. Once per call we compute:
+ *   - check_mask: the squares a non-king move may land on (everything when not in check, the
+ *     checker and the squares between it and the king in single check, nothing in double check);
+ *   - pin masks: for each enemy slider pinning one of our pieces, the ray from the king to the
+ *     pinner inclusive, unioned separately for rank/file pins and for diagonal pins. A piece on a
+ *     rank/file pin ray can only move within that union (it cannot reach another pin ray), and
+ *     likewise for diagonals, so one mask per direction class suffices;
+ *   - danger: squares the enemy attacks with our king removed, which filters king moves.
+ * En passant is the one move checked by looking at the position after it (it removes two pieces
+ * from one rank, which pins do not describe).
+ * https://www.chessprogramming.org/Move_Generation
+ */
+#include "flashmate/movegen.h"
+
+#include "attacks.h"
+
+typedef struct GenContext {
+    Color us, them;
+    int king;
+    Bitboard ours, theirs, occupied;
+    Bitboard checkers;
+    Bitboard check_mask;
+    Bitboard pinned_straight; /* rank/file pin rays including the pinner */
+    Bitboard pinned_diagonal;
+    Bitboard danger;
+} GenContext;
+
+/* Squares attacked by the side not to move, seen through our king. */
+static Bitboard enemy_attacks(const Position *pos, const GenContext *ctx)
+{
+    Bitboard occupied = ctx->occupied ^ bb_square(ctx->king);
+    Bitboard theirs = ctx->theirs;
+    Bitboard attacked = attacks_pawns_set(ctx->them, theirs & pos->by_type[PAWN]) |
+                        attacks_king(pos->king_square[ctx->them]);
+    Bitboard b = theirs & pos->by_type[KNIGHT];
+    while (b)
+        attacked |= attacks_knight(bb_pop_lsb(&b));
+    b = theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    while (b)
+        attacked |= attacks_bishop(bb_pop_lsb(&b), occupied);
+    b = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    while (b)
+        attacked |= attacks_rook(bb_pop_lsb(&b), occupied);
+    return attacked;
+}
+
+/* For each enemy slider that sees the king through our pieces: no piece between means check,
+ * exactly one of ours means a pin. */
+static void find_checks_and_pins(const Position *pos, GenContext *ctx)
+{
+    int king = ctx->king;
+    Bitboard theirs = ctx->theirs;
+    Bitboard snipers_straight =
+        attacks_rook(king, theirs) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    Bitboard snipers_diagonal =
+        attacks_bishop(king, theirs) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+
+    ctx->checkers = (attacks_knight(king) & theirs & pos->by_type[KNIGHT]) |
+                    (attacks_pawn(ctx->us, king) & theirs & pos->by_type[PAWN]);
+    ctx->pinned_straight = ctx->pinned_diagonal = 0;
+    while (snipers_straight) {
+        int sniper = bb_pop_lsb(&snipers_straight);
+        Bitboard ray = bb_between(king, sniper);
+        Bitboard blockers = ray & ctx->ours;
+        if (!blockers)
+            ctx->checkers |= bb_square(sniper);
+        else if (!bb_more_than_one(blockers))
+            ctx->pinned_straight |= ray | bb_square(sniper);
+    }
+    while (snipers_diagonal) {
+        int sniper = bb_pop_lsb(&snipers_diagonal);
+        Bitboard ray = bb_between(king, sniper);
+        Bitboard blockers = ray & ctx->ours;
+        if (!blockers)
+            ctx->checkers |= bb_square(sniper);
+        else if (!bb_more_than_one(blockers))
+            ctx->pinned_diagonal |= ray | bb_square(sniper);
+    }
+    if (!ctx->checkers)
+        ctx->check_mask = ~(Bitboard)0;
+    else if (bb_more_than_one(ctx->checkers))
+        ctx->check_mask = 0;
+    else
+        ctx->check_mask = ctx->checkers | bb_between(king, bb_lsb(ctx->checkers));
+}
+
+static void context_init(const Position *pos, GenContext *ctx)
+{
+    ctx->us = pos_side(pos);
+    ctx->them = color_flip(ctx->us);
+    ctx->king = pos->king_square[ctx->us];
+    ctx->ours = pos->by_color[ctx->us];
+    ctx->theirs = pos->by_color[ctx->them];
+    ctx->occupied = ctx->ours | ctx->theirs;
+    find_checks_and_pins(pos, ctx);
+    ctx->danger = enemy_attacks(pos, ctx);
+}
+
+/* En passant removes the capturing and the captured pawn from one rank: test the king directly
+ * against the enemy sliders, and against a non-slider checker that the capture does not remove. */
+static bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int from)
+{
+    int to = pos->ep_square, captured = to ^ 8;
+    Bitboard occupied = ctx->occupied ^ bb_square(from) ^ bb_square(to) ^ bb_square(captured);
+    Bitboard theirs = ctx->theirs ^ bb_square(captured);
+    if (attacks_rook(ctx->king, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
+        return false;
+    if (attacks_bishop(ctx->king, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
+        return false;
+    return !(ctx->checkers & (pos->by_type[KNIGHT] | pos->by_type[PAWN]) & ~bb_square(captured));
+}
+
+/* Castling: rights imply king and rook at home (FEN validation and the rights masks keep it so);
+ * the squares between must be empty and the king's path not attacked. */
+static const struct CastlingPath {
+    uint8_t right, king_from, king_to;
+    Bitboard empty, safe;
+} castling_paths[4] = {
+    {CASTLE_WHITE_OO, SQ_E1, SQ_G1, 0x60ULL, 0x60ULL},
+    {CASTLE_WHITE_OOO, SQ_E1, SQ_C1, 0x0EULL, 0x0CULL},
+    {CASTLE_BLACK_OO, SQ_E8, SQ_G8, 0x60ULL << 56, 0x60ULL << 56},
+    {CASTLE_BLACK_OOO, SQ_E8, SQ_C8, 0x0EULL << 56, 0x0CULL << 56},
+};
+
+static inline bool castling_allowed(const Position *pos, const GenContext *ctx, int i)
+{
+    const struct CastlingPath *c = &castling_paths[i];
+    return (pos->castling & c->right) && !(ctx->occupied & c->empty) && !(ctx->danger & c->safe);
+}
+
+/* Pawn targets, split the way every mode needs them. */
+typedef struct PawnTargets {
+    Bitboard single, twice, east, west; /* destination sets, legal */
+    int forward, east_delta, west_delta;
+} PawnTargets;
+
+static inline void pawn_targets(const Position *pos, const GenContext *ctx, PawnTargets *pt)
+{
+    Color us = ctx->us;
+    Bitboard pawns = ctx->ours & pos->by_type[PAWN];
+    Bitboard empty = ~ctx->occupied;
+    Bitboard pushers = pawns & ~ctx->pinned_diagonal;
+    Bitboard single = (bb_forward(us, pushers & ~ctx->pinned_straight) |
+                       (bb_forward(us, pushers & ctx->pinned_straight) & ctx->pinned_straight)) &
+                      empty;
+    pt->twice = bb_forward(us, single) & empty & (us == WHITE ? bb_rank(3) : bb_rank(4)) &
+                ctx->check_mask;
+    pt->single = single & ctx->check_mask;
+
+    Bitboard capturers = pawns & ~ctx->pinned_straight;
+    Bitboard free_ahead = bb_forward(us, capturers & ~ctx->pinned_diagonal);
+    Bitboard pinned_ahead = bb_forward(us, capturers & ctx->pinned_diagonal);
+    Bitboard targets = ctx->theirs & ctx->check_mask;
+    pt->east = (bb_east(free_ahead) | (bb_east(pinned_ahead) & ctx->pinned_diagonal)) & targets;
+    pt->west = (bb_west(free_ahead) | (bb_west(pinned_ahead) & ctx->pinned_diagonal)) & targets;
+    pt->forward = us == WHITE ? 8 : -8;
+    pt->east_delta = pt->forward + 1;
+    pt->west_delta = pt->forward - 1;
+}
+
+static inline int count_pawn_moves(const Position *pos, const GenContext *ctx)
+{
+    Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
+    PawnTargets pt;
+    pawn_targets(pos, ctx, &pt);
+    int count = bb_popcount(pt.single & ~last_rank) + bb_popcount(pt.twice) +
+                bb_popcount(pt.east & ~last_rank) + bb_popcount(pt.west & ~last_rank) +
+                4 * (bb_popcount(pt.single & last_rank) + bb_popcount(pt.east & last_rank) +
+                     bb_popcount(pt.west & last_rank));
+    if (pos->ep_square != SQ_NONE) {
+        Bitboard from = attacks_pawn(ctx->them, pos->ep_square) & ctx->ours & pos->by_type[PAWN];
+        while (from)
+            count += en_passant_is_legal(pos, ctx, bb_pop_lsb(&from));
+    }
+    return count;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Counting (perft leaves): popcounts of target sets, no list.
+ */
+
+int movegen_count_legal(const Position *pos)
+{
+    GenContext ctx;
+    context_init(pos, &ctx);
+    int count = bb_popcount(attacks_king(ctx.king) & ~ctx.ours & ~ctx.danger);
+    if (bb_more_than_one(ctx.checkers))
+        return count;
+
+    Bitboard targets = ~ctx.ours & ctx.check_mask;
+    Bitboard pinned = ctx.pinned_straight | ctx.pinned_diagonal;
+    Bitboard b = ctx.ours & pos->by_type[KNIGHT] & ~pinned;
+    while (b)
+        count += bb_popcount(attacks_knight(bb_pop_lsb(&b)) & targets);
+
+    Bitboard diagonal = ctx.ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & ~ctx.pinned_straight;
+    b = diagonal & ~ctx.pinned_diagonal;
+    while (b)
+        count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx.occupied) & targets);
+    b = diagonal & ctx.pinned_diagonal;
+    while (b)
+        count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx.occupied) & targets &
+                             ctx.pinned_diagonal);
+
+    Bitboard straight = ctx.ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & ~ctx.pinned_diagonal;
+    b = straight & ~ctx.pinned_straight;
+    while (b)
+        count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx.occupied) & targets);
+    b = straight & ctx.pinned_straight;
+    while (b)
+        count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx.occupied) & targets &
+                             ctx.pinned_straight);
+
+    count += count_pawn_moves(pos, &ctx);
+    if (!ctx.checkers && pos->castling) {
+        int first = ctx.us == WHITE ? 0 : 2;
+        count += castling_allowed(pos, &ctx, first) + castling_allowed(pos, &ctx, first + 1);
+    }
+    return count;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * List generation.
+ */
+
+static inline ScoredMove *add_move(ScoredMove *out, Move move)
+{
+    out->move = move;
+    out->score = 0;
+    return out + 1;
+}
+
+static inline ScoredMove *add_moves_from(ScoredMove *out, int from, Bitboard targets)
+{
+    while (targets)
+        out = add_move(out, move_make(from, bb_pop_lsb(&targets)));
+    return out;
+}
+
+/* Pawn moves to each target, the pawn standing `delta` squares behind (delta = to - from). */
+static inline ScoredMove *add_pawn_moves(ScoredMove *out, Bitboard targets, int delta)
+{
+    while (targets) {
+        int to = bb_pop_lsb(&targets);
+        out = add_move(out, move_make(to - delta, to));
+    }
+    return out;
+}
+
+static inline ScoredMove *add_promotions(ScoredMove *out, Bitboard targets, int delta, bool queen,
+                                         bool under)
+{
+    while (targets) {
+        int to = bb_pop_lsb(&targets), from = to - delta;
+        if (queen)
+            out = add_move(out, move_make_promotion(from, to, QUEEN));
+        if (under) {
+            out = add_move(out, move_make_promotion(from, to, KNIGHT));
+            out = add_move(out, move_make_promotion(from, to, ROOK));
+            out = add_move(out, move_make_promotion(from, to, BISHOP));
+        }
+    }
+    return out;
+}
+
+static ScoredMove *add_en_passant(const Position *pos, const GenContext *ctx, ScoredMove *out)
+{
+    if (pos->ep_square == SQ_NONE)
+        return out;
+    Bitboard from = attacks_pawn(ctx->them, pos->ep_square) & ctx->ours & pos->by_type[PAWN];
+    while (from) {
+        int sq = bb_pop_lsb(&from);
+        if (en_passant_is_legal(pos, ctx, sq))
+            out = add_move(out, move_make_kind(sq, pos->ep_square, MOVE_EN_PASSANT));
+    }
+    return out;
+}
+
+/* Knight, bishop, rook, queen and king moves to `targets` (king: minus danger squares). */
+static ScoredMove *add_piece_moves(const Position *pos, const GenContext *ctx, ScoredMove *out,
+                                   Bitboard targets)
+{
+    Bitboard pinned = ctx->pinned_straight | ctx->pinned_diagonal;
+    Bitboard checked_targets = targets & ctx->check_mask;
+    Bitboard b = ctx->ours & pos->by_type[KNIGHT] & ~pinned;
+    while (b) {
+        int from = bb_pop_lsb(&b);
+        out = add_moves_from(out, from, attacks_knight(from) & checked_targets);
+    }
+    b = ctx->ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & ~ctx->pinned_straight;
+    while (b) {
+        int from = bb_pop_lsb(&b);
+        Bitboard to = attacks_bishop(from, ctx->occupied) & checked_targets;
+        if (ctx->pinned_diagonal & bb_square(from))
+            to &= ctx->pinned_diagonal;
+        out = add_moves_from(out, from, to);
+    }
+    b = ctx->ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & ~ctx->pinned_diagonal;
+    while (b) {
+        int from = bb_pop_lsb(&b);
+        Bitboard to = attacks_rook(from, ctx->occupied) & checked_targets;
+        if (ctx->pinned_straight & bb_square(from))
+            to &= ctx->pinned_straight;
+        out = add_moves_from(out, from, to);
+    }
+    return add_moves_from(out, ctx->king, attacks_king(ctx->king) & targets & ~ctx->danger);
+}
+
+static ScoredMove *add_castling(const Position *pos, const GenContext *ctx, ScoredMove *out)
+{
+    if (ctx->checkers || !pos->castling)
+        return out;
+    for (int i = ctx->us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
+        if (castling_allowed(pos, ctx, i))
+            out = add_move(out, move_make_kind(castling_paths[i].king_from,
+                                               castling_paths[i].king_to, MOVE_CASTLING));
+    return out;
+}
+
+static ScoredMove *generate_all(const Position *pos, const GenContext *ctx, ScoredMove *out)
+{
+    Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
+    PawnTargets pt;
+    pawn_targets(pos, ctx, &pt);
+    out = add_promotions(out, pt.east & last_rank, pt.east_delta, true, true);
+    out = add_promotions(out, pt.west & last_rank, pt.west_delta, true, true);
+    out = add_promotions(out, pt.single & last_rank, pt.forward, true, true);
+    out = add_pawn_moves(out, pt.east & ~last_rank, pt.east_delta);
+    out = add_pawn_moves(out, pt.west & ~last_rank, pt.west_delta);
+    out = add_en_passant(pos, ctx, out);
+    out = add_pawn_moves(out, pt.single & ~last_rank, pt.forward);
+    out = add_pawn_moves(out, pt.twice, 2 * pt.forward);
+    out = add_piece_moves(pos, ctx, out, ~ctx->ours);
+    return add_castling(pos, ctx, out);
+}
+
+static ScoredMove *generate_quiets(const Position *pos, const GenContext *ctx, ScoredMove *out)
+{
+    Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
+    PawnTargets pt;
+    pawn_targets(pos, ctx, &pt);
+    out = add_promotions(out, pt.single & last_rank, pt.forward, false, true);
+    out = add_promotions(out, pt.east & last_rank, pt.east_delta, false, true);
+    out = add_promotions(out, pt.west & last_rank, pt.west_delta, false, true);
+    out = add_pawn_moves(out, pt.single & ~last_rank, pt.forward);
+    out = add_pawn_moves(out, pt.twice, 2 * pt.forward);
+    out = add_piece_moves(pos, ctx, out, ~ctx->occupied);
+    return add_castling(pos, ctx, out);
+}
+
+/* Our pieces of type pt that can legally capture on `victim` (not the king). */
+static Bitboard capturers_of(const Position *pos, const GenContext *ctx, PieceType pt, int victim)
+{
+    Bitboard v = bb_square(victim);
+    Bitboard ours = ctx->ours & pos->by_type[pt];
+    Bitboard diagonal_ok = ~ctx->pinned_straight & ((v & ctx->pinned_diagonal) ? ~(Bitboard)0 : ~ctx->pinned_diagonal);
+    Bitboard straight_ok = ~ctx->pinned_diagonal & ((v & ctx->pinned_straight) ? ~(Bitboard)0 : ~ctx->pinned_straight);
+    switch (pt) {
+    case PAWN: return attacks_pawn(ctx->them, victim) & ours & diagonal_ok;
+    case KNIGHT: return attacks_knight(victim) & ours & ~(ctx->pinned_straight | ctx->pinned_diagonal);
+    case BISHOP: return attacks_bishop(victim, ctx->occupied) & ours & diagonal_ok;
+    case ROOK: return attacks_rook(victim, ctx->occupied) & ours & straight_ok;
+    case QUEEN:
+        return (attacks_bishop(victim, ctx->occupied) & ours & diagonal_ok) |
+               (attacks_rook(victim, ctx->occupied) & ours & straight_ok);
+    default: return 0;
+    }
+}
+
+/* Victim first, least valuable attacker first: the list comes out in MVV/LVA order. */
+static ScoredMove *generate_captures(const Position *pos, const GenContext *ctx, ScoredMove *out)
+{
+    Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
+    PawnTargets pt;
+    pawn_targets(pos, ctx, &pt);
+    out = add_promotions(out, pt.single & last_rank, pt.forward, true, false);
+
+    for (int victim_type = QUEEN; victim_type >= PAWN; victim_type--) {
+        Bitboard victims = ctx->theirs & pos->by_type[victim_type];
+        while (victims) {
+            int victim = bb_pop_lsb(&victims);
+            if (ctx->check_mask & bb_square(victim)) {
+                for (int attacker = PAWN; attacker <= QUEEN; attacker++) {
+                    Bitboard from = capturers_of(pos, ctx, (PieceType)attacker, victim);
+                    while (from) {
+                        int sq = bb_pop_lsb(&from);
+                        if (attacker == PAWN && (last_rank & bb_square(victim)))
+                            out = add_move(out, move_make_promotion(sq, victim, QUEEN));
+                        else
+                            out = add_move(out, move_make(sq, victim));
+                    }
+                }
+            }
+            if ((attacks_king(victim) & bb_square(ctx->king)) && !(ctx->danger & bb_square(victim)))
+                out = add_move(out, move_make(ctx->king, victim));
+        }
+    }
+    return add_en_passant(pos, ctx, out);
+}
+
+int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
+{
+    GenContext ctx;
+    ScoredMove *out = list->moves;
+    context_init(pos, &ctx);
+
+    if (bb_more_than_one(ctx.checkers)) {
+        /* Double check: only the king moves. */
+        Bitboard targets = mode == GEN_CAPTURES ? ctx.theirs
+                         : mode == GEN_QUIETS   ? ~ctx.occupied
+                                                : ~ctx.ours;
+        out = add_moves_from(out, ctx.king, attacks_king(ctx.king) & targets & ~ctx.danger);
+    } else if (mode == GEN_CAPTURES) {
+        out = generate_captures(pos, &ctx, out);
+    } else if (mode == GEN_QUIETS) {
+        out = generate_quiets(pos, &ctx, out);
+    } else {
+        out = generate_all(pos, &ctx, out);
+    }
+    list->count = (int)(out - list->moves);
+    return list->count;
+}
+
+bool movegen_is_legal(const Position *pos, Move move)
+{
+    MoveList list;
+    movegen_generate(pos, GEN_LEGAL, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i].move == move)
+            return true;
+    return false;
+}

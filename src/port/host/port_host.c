@@ -1,0 +1,198 @@
+/*
+ * Host port: monotonic clock, stdout console, heap memory, stdio files, and a reader thread
+ * that queues stdin lines so the engine can answer `isready` and `stop` while it searches.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "port/port.h"
+
+uint64_t port_time_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void port_write(const char *text)
+{
+    fputs(text, stdout);
+    fflush(stdout);
+}
+
+void *port_alloc(size_t bytes) { return bytes ? malloc(bytes) : NULL; }
+void port_free(void *memory) { free(memory); }
+
+/* ---- Files ---- */
+
+struct PortFile {
+    FILE *f;
+};
+
+PortFile *port_file_open(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    PortFile *file = malloc(sizeof *file);
+    if (!file) {
+        fclose(f);
+        return NULL;
+    }
+    file->f = f;
+    return file;
+}
+
+bool port_file_size(PortFile *file, uint64_t *size)
+{
+    if (fseek(file->f, 0, SEEK_END) != 0)
+        return false;
+    long end = ftell(file->f);
+    if (end < 0)
+        return false;
+    *size = (uint64_t)end;
+    return true;
+}
+
+bool port_file_read(PortFile *file, uint64_t offset, void *buf, size_t bytes)
+{
+    if (offset > (uint64_t)LONG_MAX || fseek(file->f, (long)offset, SEEK_SET) != 0)
+        return false;
+    return fread(buf, 1, bytes, file->f) == bytes;
+}
+
+void port_file_close(PortFile *file)
+{
+    if (file) {
+        fclose(file->f);
+        free(file);
+    }
+}
+
+/* ---- Console input: a reader thread and a queue of lines ---- */
+
+/* Longest line kept whole; the rest of a longer line is dropped and the line marked truncated. */
+enum { READER_LINE_MAX = 1 << 20 };
+
+typedef struct QueuedLine {
+    struct QueuedLine *next;
+    bool truncated;
+    char text[];
+} QueuedLine;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    QueuedLine *head, *tail;
+    bool eof, started;
+    pthread_t thread;
+} input = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false, false, 0};
+
+static void queue_push(const char *text, size_t length, bool truncated)
+{
+    QueuedLine *line = malloc(sizeof *line + length + 1);
+    if (!line)
+        return; /* out of memory: the line is lost, the engine goes on */
+    memcpy(line->text, text, length);
+    line->text[length] = '\0';
+    line->truncated = truncated;
+    line->next = NULL;
+    pthread_mutex_lock(&input.lock);
+    if (input.tail)
+        input.tail->next = line;
+    else
+        input.head = line;
+    input.tail = line;
+    pthread_cond_signal(&input.ready);
+    pthread_mutex_unlock(&input.lock);
+}
+
+static void *reader_main(void *unused)
+{
+    char *buf = malloc(READER_LINE_MAX);
+    size_t length = 0;
+    bool truncated = false;
+    int c;
+    (void)unused;
+    if (buf) {
+        while ((c = getchar()) != EOF) {
+            if (c == '\n') {
+                if (length && buf[length - 1] == '\r')
+                    length--;
+                queue_push(buf, length, truncated);
+                length = 0;
+                truncated = false;
+            } else if (length < READER_LINE_MAX - 1) {
+                buf[length++] = (char)c;
+            } else {
+                truncated = true;
+            }
+        }
+        if (length)
+            queue_push(buf, length, truncated);
+        free(buf);
+    }
+    pthread_mutex_lock(&input.lock);
+    input.eof = true;
+    pthread_cond_signal(&input.ready);
+    pthread_mutex_unlock(&input.lock);
+    return NULL;
+}
+
+static void reader_start(void)
+{
+    if (!input.started) {
+        input.started = true;
+        if (pthread_create(&input.thread, NULL, reader_main, NULL) != 0) {
+            input.eof = true;
+            return;
+        }
+        pthread_detach(input.thread);
+    }
+}
+
+/* Pop the next line into buf; the lock is held by the caller. */
+static int queue_pop(char *buf, size_t size, bool *truncated)
+{
+    QueuedLine *line = input.head;
+    if (!line)
+        return input.eof ? PORT_EOF : PORT_NONE;
+    input.head = line->next;
+    if (!input.head)
+        input.tail = NULL;
+    size_t length = strlen(line->text);
+    bool cut = line->truncated || length >= size;
+    if (length >= size)
+        length = size - 1;
+    memcpy(buf, line->text, length);
+    buf[length] = '\0';
+    if (truncated)
+        *truncated = cut;
+    free(line);
+    return PORT_LINE;
+}
+
+int port_poll_line(char *buf, size_t size, bool *truncated)
+{
+    reader_start();
+    pthread_mutex_lock(&input.lock);
+    int result = queue_pop(buf, size, truncated);
+    pthread_mutex_unlock(&input.lock);
+    return result;
+}
+
+int port_read_line(char *buf, size_t size, bool *truncated)
+{
+    reader_start();
+    pthread_mutex_lock(&input.lock);
+    int result;
+    while ((result = queue_pop(buf, size, truncated)) == PORT_NONE)
+        pthread_cond_wait(&input.ready, &input.lock);
+    pthread_mutex_unlock(&input.lock);
+    return result;
+}

@@ -1,0 +1,303 @@
+/*
+ * Position state: making and unmaking moves, attack queries and the key. FEN text lives in
+ * fen.c; move generation in movegen.c.
+ */
+#include "flashmate/position.h"
+
+#include "attacks.h"
+#include "zobrist.h"
+
+static inline void put_piece(Position *pos, Piece p, int sq)
+{
+    Bitboard b = bb_square(sq);
+    pos->board[sq] = (uint8_t)p;
+    pos->by_type[piece_type(p)] |= b;
+    pos->by_color[piece_color(p)] |= b;
+}
+
+static inline void remove_piece(Position *pos, int sq)
+{
+    Piece p = (Piece)pos->board[sq];
+    Bitboard b = bb_square(sq);
+    pos->board[sq] = NO_PIECE;
+    pos->by_type[piece_type(p)] ^= b;
+    pos->by_color[piece_color(p)] ^= b;
+}
+
+static inline void move_piece(Position *pos, int from, int to)
+{
+    Piece p = (Piece)pos->board[from];
+    Bitboard b = bb_square(from) | bb_square(to);
+    pos->board[from] = NO_PIECE;
+    pos->board[to] = (uint8_t)p;
+    pos->by_type[piece_type(p)] ^= b;
+    pos->by_color[piece_color(p)] ^= b;
+}
+
+/* Castling moves the rook from the corner on the king's side of the move to the square the king
+ * crossed. */
+static inline void castling_rook_squares(int king_from, int king_to, int *rook_from, int *rook_to)
+{
+    bool king_side = king_to > king_from;
+    *rook_from = king_side ? king_from + 3 : king_from - 4;
+    *rook_to = king_side ? king_from + 1 : king_from - 1;
+}
+
+void pos_do_move(Position *pos, Move move, Undo *undo)
+{
+    int from = move_from(move), to = move_to(move), kind = move_kind(move);
+    Color us = pos_side(pos), them = color_flip(us);
+    Piece piece = pos_piece_on(pos, from);
+    uint64_t key = pos->key ^ zobrist_side_key();
+
+    undo->key = pos->key;
+    undo->halfmove_clock = pos->halfmove_clock;
+    undo->castling = pos->castling;
+    undo->ep_square = pos->ep_square;
+    undo->captured = NO_PIECE;
+
+    if (pos->ep_square != SQ_NONE) {
+        key ^= zobrist_en_passant_key(pos->ep_square);
+        pos->ep_square = SQ_NONE;
+    }
+    pos->halfmove_clock++;
+
+    if (kind == MOVE_CASTLING) {
+        int rook_from, rook_to;
+        Piece rook = piece_make(us, ROOK);
+        castling_rook_squares(from, to, &rook_from, &rook_to);
+        move_piece(pos, from, to);
+        move_piece(pos, rook_from, rook_to);
+        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to) ^
+               zobrist_piece_key(rook, rook_from) ^ zobrist_piece_key(rook, rook_to);
+    } else {
+        int captured_square = kind == MOVE_EN_PASSANT ? to ^ 8 : to;
+        Piece captured = pos_piece_on(pos, captured_square);
+        if (captured != NO_PIECE) {
+            undo->captured = (uint8_t)captured;
+            remove_piece(pos, captured_square);
+            key ^= zobrist_piece_key(captured, captured_square);
+            pos->halfmove_clock = 0;
+        }
+        move_piece(pos, from, to);
+        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to);
+
+        if (piece_type(piece) == PAWN) {
+            pos->halfmove_clock = 0;
+            if (kind == MOVE_PROMOTION) {
+                Piece promoted = piece_make(us, move_promotion(move));
+                remove_piece(pos, to);
+                put_piece(pos, promoted, to);
+                key ^= zobrist_piece_key(piece, to) ^ zobrist_piece_key(promoted, to);
+            } else if ((from ^ to) == 16) {
+                /* Double push: keep the e.p. square only if an enemy pawn can capture there. */
+                int passed = (from + to) / 2;
+                if (attacks_pawn(us, passed) & pos_pieces(pos, them, PAWN)) {
+                    pos->ep_square = (uint8_t)passed;
+                    key ^= zobrist_en_passant_key(passed);
+                }
+            }
+        }
+    }
+
+    if (pos->castling) {
+        int kept = pos->castling & fm_load(castling_rights_kept[from]) &
+                   fm_load(castling_rights_kept[to]);
+        if (kept != pos->castling) {
+            key ^= zobrist_castling_key(pos->castling) ^ zobrist_castling_key(kept);
+            pos->castling = (uint8_t)kept;
+        }
+    }
+    if (piece_type(piece) == KING)
+        pos->king_square[us] = (uint8_t)to;
+    if (us == BLACK)
+        pos->fullmove_number++;
+    pos->side = (uint8_t)them;
+    pos->key = key;
+}
+
+void pos_undo_move(Position *pos, Move move, const Undo *undo)
+{
+    int from = move_from(move), to = move_to(move), kind = move_kind(move);
+    Color us = color_flip(pos_side(pos));
+
+    pos->side = (uint8_t)us;
+    if (us == BLACK)
+        pos->fullmove_number--;
+
+    if (kind == MOVE_CASTLING) {
+        int rook_from, rook_to;
+        castling_rook_squares(from, to, &rook_from, &rook_to);
+        move_piece(pos, to, from);
+        move_piece(pos, rook_to, rook_from);
+    } else {
+        if (kind == MOVE_PROMOTION) {
+            remove_piece(pos, to);
+            put_piece(pos, piece_make(us, PAWN), to);
+        }
+        move_piece(pos, to, from);
+        if (undo->captured != NO_PIECE)
+            put_piece(pos, (Piece)undo->captured, kind == MOVE_EN_PASSANT ? to ^ 8 : to);
+    }
+    if (piece_type(pos_piece_on(pos, from)) == KING)
+        pos->king_square[us] = (uint8_t)from;
+
+    pos->key = undo->key;
+    pos->halfmove_clock = undo->halfmove_clock;
+    pos->castling = undo->castling;
+    pos->ep_square = undo->ep_square;
+}
+
+void pos_do_null_move(Position *pos, Undo *undo)
+{
+    undo->key = pos->key;
+    undo->halfmove_clock = pos->halfmove_clock;
+    undo->castling = pos->castling;
+    undo->ep_square = pos->ep_square;
+    undo->captured = NO_PIECE;
+    if (pos->ep_square != SQ_NONE) {
+        pos->key ^= zobrist_en_passant_key(pos->ep_square);
+        pos->ep_square = SQ_NONE;
+    }
+    pos->key ^= zobrist_side_key();
+    pos->halfmove_clock++;
+    pos->side ^= 1;
+}
+
+void pos_undo_null_move(Position *pos, const Undo *undo)
+{
+    pos->side ^= 1;
+    pos->key = undo->key;
+    pos->halfmove_clock = undo->halfmove_clock;
+    pos->ep_square = undo->ep_square;
+}
+
+Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occupied)
+{
+    Bitboard diagonal = pos->by_type[BISHOP] | pos->by_type[QUEEN];
+    Bitboard straight = pos->by_type[ROOK] | pos->by_type[QUEEN];
+    return (attacks_pawn(BLACK, sq) & pos_pieces(pos, WHITE, PAWN)) |
+           (attacks_pawn(WHITE, sq) & pos_pieces(pos, BLACK, PAWN)) |
+           (attacks_knight(sq) & pos->by_type[KNIGHT]) | (attacks_king(sq) & pos->by_type[KING]) |
+           (attacks_bishop(sq, occupied) & diagonal) | (attacks_rook(sq, occupied) & straight);
+}
+
+bool pos_square_attacked(const Position *pos, int sq, Color by)
+{
+    Bitboard occupied = pos_occupied(pos);
+    Bitboard theirs = pos->by_color[by];
+    return (attacks_pawn(color_flip(by), sq) & theirs & pos->by_type[PAWN]) ||
+           (attacks_knight(sq) & theirs & pos->by_type[KNIGHT]) ||
+           (attacks_king(sq) & theirs & pos->by_type[KING]) ||
+           (attacks_bishop(sq, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) ||
+           (attacks_rook(sq, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
+}
+
+Bitboard pos_checkers(const Position *pos)
+{
+    Color us = pos_side(pos);
+    return pos_attackers_to(pos, pos->king_square[us], pos_occupied(pos)) &
+           pos->by_color[color_flip(us)];
+}
+
+uint64_t pos_compute_key(const Position *pos)
+{
+    uint64_t key = 0;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (pos->board[sq] != NO_PIECE)
+            key ^= zobrist_piece_key((Piece)pos->board[sq], sq);
+    key ^= zobrist_castling_key(pos->castling);
+    if (pos->ep_square != SQ_NONE)
+        key ^= zobrist_en_passant_key(pos->ep_square);
+    if (pos->side == WHITE)
+        key ^= zobrist_side_key();
+    return key;
+}
+
+bool pos_is_consistent(const Position *pos)
+{
+    Bitboard by_type[PIECE_TYPE_NB] = {0}, by_color[COLOR_NB] = {0};
+    if (pos->side > BLACK || pos->castling > CASTLE_ALL)
+        return false;
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        Piece p = pos_piece_on(pos, sq);
+        if (p == NO_PIECE)
+            continue;
+        if (piece_type(p) >= PIECE_TYPE_NB || piece_color(p) > BLACK)
+            return false;
+        by_type[piece_type(p)] |= bb_square(sq);
+        by_color[piece_color(p)] |= bb_square(sq);
+    }
+    for (int pt = 0; pt < PIECE_TYPE_NB; pt++)
+        if (by_type[pt] != pos->by_type[pt])
+            return false;
+    if (by_color[WHITE] != pos->by_color[WHITE] || by_color[BLACK] != pos->by_color[BLACK])
+        return false;
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard kings = pos_pieces(pos, (Color)c, KING);
+        if (bb_popcount(kings) != 1 || bb_lsb(kings) != pos->king_square[c])
+            return false;
+    }
+    if (pos->ep_square != SQ_NONE &&
+        square_rank(pos->ep_square) != (pos->side == WHITE ? 5 : 2))
+        return false;
+    return pos->key == pos_compute_key(pos);
+}
+
+Piece pos_captured_piece(const Position *pos, Move move)
+{
+    if (move_kind(move) == MOVE_EN_PASSANT)
+        return piece_make(color_flip(pos_side(pos)), PAWN);
+    if (move_kind(move) == MOVE_CASTLING)
+        return NO_PIECE;
+    return pos_piece_on(pos, move_to(move));
+}
+
+bool pos_gives_check(const Position *pos, Move move)
+{
+    Color us = pos_side(pos), them = color_flip(us);
+    int from = move_from(move), to = move_to(move), kind = move_kind(move);
+    int king = pos->king_square[them];
+    Bitboard occupied = pos_occupied(pos) ^ bb_square(from);
+    Bitboard ours = pos->by_color[us] ^ bb_square(from);
+    PieceType moved = piece_type(pos_piece_on(pos, from));
+    Bitboard pieces[PIECE_TYPE_NB];
+
+    for (int pt = 0; pt < PIECE_TYPE_NB; pt++)
+        pieces[pt] = pos->by_type[pt] & ours;
+    if (kind == MOVE_PROMOTION)
+        moved = move_promotion(move);
+    pieces[moved] |= bb_square(to);
+    ours |= bb_square(to);
+    occupied |= bb_square(to);
+    if (kind == MOVE_EN_PASSANT)
+        occupied ^= bb_square(to ^ 8);
+    if (kind == MOVE_CASTLING) {
+        int rook_from, rook_to;
+        castling_rook_squares(from, to, &rook_from, &rook_to);
+        occupied ^= bb_square(rook_from) | bb_square(rook_to);
+        pieces[ROOK] ^= bb_square(rook_from) | bb_square(rook_to);
+    }
+    return (attacks_pawn(them, king) & pieces[PAWN]) || (attacks_knight(king) & pieces[KNIGHT]) ||
+           (attacks_bishop(king, occupied) & (pieces[BISHOP] | pieces[QUEEN])) ||
+           (attacks_rook(king, occupied) & (pieces[ROOK] | pieces[QUEEN]));
+}
+
+void move_to_uci(Move move, char *buf)
+{
+    int from = move_from(move), to = move_to(move);
+    if (!move_is_ok(move)) {
+        buf[0] = buf[1] = buf[2] = buf[3] = '0';
+        buf[4] = '\0';
+        return;
+    }
+    buf[0] = (char)('a' + square_file(from));
+    buf[1] = (char)('1' + square_rank(from));
+    buf[2] = (char)('a' + square_file(to));
+    buf[3] = (char)('1' + square_rank(to));
+    buf[4] = '\0';
+    if (move_kind(move) == MOVE_PROMOTION) {
+        buf[4] = "nbrq"[move_promotion(move) - KNIGHT];
+        buf[5] = '\0';
+    }
+}

@@ -1,0 +1,103 @@
+/*
+ * Declarations of every table that gen/tablegen.py emits into generated/. They are written by
+ * hand; the generated .c files include this header so the compiler checks the generator's output
+ * against these types and sizes.
+ *
+ * Storage goes through two macros so that one generated file serves every platform:
+ *   FM_TABLE        the qualifier of a table: plain `const` on hosts and ARM (the linker puts it
+ *                   in .rodata, i.e. flash), `const __memx` on AVR (flash, 24-bit far reads).
+ *   fm_load(lvalue) reads one entry. Callers index tables directly and never pass a table
+ *                   pointer around, because on AVR flash is a different address space.
+ *
+ * Only src/attacks.h, src/zobrist.h and the table tests read these tables.
+ */
+#ifndef FLASHMATE_TABLES_H
+#define FLASHMATE_TABLES_H
+
+#include <stdint.h>
+
+#if defined(__AVR__)
+#define FM_TABLE const __memx
+#else
+#define FM_TABLE const
+#endif
+#define fm_load(lvalue) (lvalue)
+
+/*
+ * Every generated file also lists its tables for `flashmate tables`, ending with a null name.
+ * The slider layout compiled into the build defines chess_layout_tables and chess_layout_name.
+ */
+typedef struct TableInfo {
+    const char *name;
+    uint32_t entries;
+    uint32_t bytes;
+} TableInfo;
+
+extern const TableInfo chess_common_tables[];
+extern const TableInfo chess_layout_tables[];
+extern const char chess_layout_name[];
+
+/* ---- Layout-independent tables (generated/chess_common.c) ---- */
+
+/* Squares attacked by a knight / king / pawn of a colour standing on a square. */
+extern FM_TABLE uint64_t knight_attacks_table[64];
+extern FM_TABLE uint64_t king_attacks_table[64];
+extern FM_TABLE uint64_t pawn_attacks_table[2][64];
+
+/* Castling rights that survive a move touching a square (ANDed with the rights for from and to). */
+extern FM_TABLE uint8_t castling_rights_kept[64];
+
+/*
+ * Zobrist keys: the 781 Polyglot Random64 constants rearranged so that a position's key equals
+ * its Polyglot book key. Index pieces by [colour][piece type][square], castling by the 4-bit
+ * rights set (each entry is the XOR of the keys of its rights), en passant by file.
+ */
+extern FM_TABLE uint64_t zobrist_piece[2][6][64];
+extern FM_TABLE uint64_t zobrist_castling[16];
+extern FM_TABLE uint64_t zobrist_en_passant[8];
+extern FM_TABLE uint64_t zobrist_white_to_move;
+
+/* ---- Slider layout: fancy magic bitboards (generated/chess_fancy.c) ---- */
+#if defined(FLASHMATE_LAYOUT_FANCY)
+
+/* One square's magic: attacks = slider_attacks[offset + ((occ & mask) * magic >> shift)]. */
+typedef struct MagicEntry {
+    uint64_t mask;   /* relevant occupancy: the rays without their last square */
+    uint64_t magic;
+    uint32_t offset; /* start of this square's block in slider_attacks */
+    uint8_t shift;   /* 64 - popcount(mask) */
+} MagicEntry;
+
+enum {
+    ROOK_ATTACK_ENTRIES = 102400,  /* sum of 2^popcount(rook mask) over the 64 squares */
+    BISHOP_ATTACK_ENTRIES = 5248,
+    SLIDER_ATTACK_ENTRIES = ROOK_ATTACK_ENTRIES + BISHOP_ATTACK_ENTRIES
+};
+
+extern FM_TABLE MagicEntry rook_magics[64];
+extern FM_TABLE MagicEntry bishop_magics[64];
+/* Rook blocks first, then bishop blocks; the offsets above index into this one array. */
+extern FM_TABLE uint64_t slider_attacks[SLIDER_ATTACK_ENTRIES];
+
+/* Squares strictly between two aligned squares (0 if not aligned); the full line through two
+ * aligned squares, edge to edge (0 if not aligned). */
+extern FM_TABLE uint64_t between_table[64][64];
+extern FM_TABLE uint64_t line_table[64][64];
+
+/* ---- Slider layout: compact, for small flash and cores without a 64-bit multiply
+ *      (generated/chess_compact.c). Files and diagonals by hyperbola quintessence (a byte swap
+ *      and two subtractions), ranks by a first-rank table. ---- */
+#elif defined(FLASHMATE_LAYOUT_COMPACT)
+
+/* Masks of the file / diagonal / anti-diagonal through a square, the square itself excluded. */
+extern FM_TABLE uint64_t file_masks[64];
+extern FM_TABLE uint64_t diagonal_masks[64];
+extern FM_TABLE uint64_t antidiagonal_masks[64];
+/* Attacked files on a rank, for a slider on `file` and the six inner occupancy bits b..g. */
+extern FM_TABLE uint8_t first_rank_attacks[8][64];
+
+#else
+#error "define FLASHMATE_LAYOUT_FANCY or FLASHMATE_LAYOUT_COMPACT (CMake does: -DFLASHMATE_LAYOUT=...)"
+#endif
+
+#endif
