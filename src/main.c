@@ -10,6 +10,7 @@
 #include "flashmate/movegen.h"
 #include "flashmate/perft.h"
 #include "flashmate/position.h"
+#include "flashmate/uci.h"
 #include "port/port.h"
 #include "tables.h"
 
@@ -19,7 +20,8 @@ static int usage(void)
           "       flashmate tables          list the compiled tables and their bytes\n"
           "       flashmate perft DEPTH [FEN]\n"
           "       flashmate perft-suite FILE.epd [--depth-limit D]\n"
-          "       flashmate bench-perft\n",
+          "       flashmate bench-perft\n"
+          "       flashmate bench [DEPTH]\n",
           stderr);
     return 2;
 }
@@ -193,10 +195,49 @@ static int command_bench_perft(void)
     return 0;
 }
 
+/* The engine state is large (line buffers, search tables): it lives on the heap. */
+static Engine *engine_create(void)
+{
+    Engine *e = malloc(sizeof *e);
+    if (!e || !engine_setup(e, 16)) {
+        fprintf(stderr, "flashmate: out of memory\n");
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+static int command_bench(int argc, char **argv)
+{
+    int depth = 13;
+    if (argc > 2 && (!parse_depth(argv[2], &depth) || depth < 1)) {
+        fprintf(stderr, "flashmate: bench needs a depth from 1 to %d\n", PERFT_MAX_DEPTH);
+        return 2;
+    }
+    Engine *e = engine_create();
+    if (!e)
+        return 1;
+    uci_bench(e, depth);
+    engine_release(e);
+    free(e);
+    return 0;
+}
+
+static int command_uci(void)
+{
+    Engine *e = engine_create();
+    if (!e)
+        return 1;
+    int rc = uci_loop(e);
+    engine_release(e);
+    free(e);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage();
+        return command_uci();
     if (strcmp(argv[1], "tables") == 0)
         return command_tables();
     if (strcmp(argv[1], "perft") == 0)
@@ -205,6 +246,8 @@ int main(int argc, char **argv)
         return command_perft_suite(argc, argv);
     if (strcmp(argv[1], "bench-perft") == 0)
         return command_bench_perft();
+    if (strcmp(argv[1], "bench") == 0)
+        return command_bench(argc, argv);
     fprintf(stderr, "flashmate: unknown command '%s'\n", argv[1]);
     return usage();
 }

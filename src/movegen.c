@@ -401,10 +401,10 @@ static ScoredMove *generate_captures(const Position *pos, const GenContext *ctx,
     return add_en_passant(pos, ctx, out);
 }
 
-int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
+int movegen_append(const Position *pos, GenMode mode, MoveList *list)
 {
     GenContext ctx;
-    ScoredMove *out = list->moves;
+    ScoredMove *start = list->moves + list->count, *out = start;
     context_init(pos, &ctx);
 
     if (bb_more_than_one(ctx.checkers)) {
@@ -420,16 +420,63 @@ int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
     } else {
         out = generate_all(pos, &ctx, out);
     }
-    list->count = (int)(out - list->moves);
-    return list->count;
+    list->count += (int)(out - start);
+    return (int)(out - start);
+}
+
+int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
+{
+    list->count = 0;
+    return movegen_append(pos, mode, list);
+}
+
+/* Can the piece on `from` reach `to` by its own movement rule (legality aside)? */
+static bool reaches(const Position *pos, const GenContext *ctx, int from, int to)
+{
+    PieceType pt = piece_type(pos_piece_on(pos, from));
+    Bitboard target = bb_square(to);
+    if (pt != PAWN)
+        return attacks_piece(pt, from, ctx->occupied) & target;
+    if (attacks_pawn(ctx->us, from) & ctx->theirs & target)
+        return true;
+    int forward = ctx->us == WHITE ? 8 : -8;
+    if (to == from + forward)
+        return !(ctx->occupied & target);
+    return to == from + 2 * forward && rank_relative(ctx->us, square_rank(from)) == 1 &&
+           !(ctx->occupied & (target | bb_square(from + forward)));
 }
 
 bool movegen_is_legal(const Position *pos, Move move)
 {
-    MoveList list;
-    movegen_generate(pos, GEN_LEGAL, &list);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i].move == move)
-            return true;
-    return false;
+    int from = move_from(move), to = move_to(move), kind = move_kind(move);
+    Piece piece = pos_piece_on(pos, from);
+    GenContext ctx;
+    if (from == to || piece == NO_PIECE || piece_color(piece) != pos_side(pos))
+        return false;
+    context_init(pos, &ctx);
+    if (ctx.ours & bb_square(to))
+        return false;
+    PieceType pt = piece_type(piece);
+
+    if (kind == MOVE_CASTLING) {
+        for (int i = 0; i < 4; i++)
+            if (castling_paths[i].king_from == from && castling_paths[i].king_to == to)
+                return pt == KING && !ctx.checkers && castling_allowed(pos, &ctx, i);
+        return false;
+    }
+    if (kind == MOVE_EN_PASSANT)
+        return pt == PAWN && to == pos->ep_square && (attacks_pawn(ctx.us, from) & bb_square(to)) &&
+               en_passant_is_legal(pos, &ctx, from);
+    bool to_last_rank = rank_relative(ctx.us, square_rank(to)) == 7;
+    if ((kind == MOVE_PROMOTION) != (pt == PAWN && to_last_rank))
+        return false;
+    if (!reaches(pos, &ctx, from, to))
+        return false;
+    if (pt == KING)
+        return !(ctx.danger & bb_square(to));
+    if (bb_more_than_one(ctx.checkers) || !(ctx.check_mask & bb_square(to)))
+        return false;
+    if ((ctx.pinned_straight | ctx.pinned_diagonal) & bb_square(from))
+        return bb_line(ctx.king, from) & bb_square(to);
+    return true;
 }

@@ -36,11 +36,14 @@ typedef struct MoveList {
 
 /* Replace the list's contents with the moves of `mode`; returns the count. */
 int movegen_generate(const Position *pos, GenMode mode, MoveList *list);
+/* Append the moves of `mode` to the list; returns how many were added. */
+int movegen_append(const Position *pos, GenMode mode, MoveList *list);
 
 /* Number of legal moves, counted from target sets without building a list (perft leaves). */
 int movegen_count_legal(const Position *pos);
 
-/* Is `move` in the legal move list of the position? */
+/* Is `move` legal in the position? Any 16-bit value may be asked (e.g. a move from the hash
+ * table or a killer from a sibling); the answer agrees with movegen_generate. */
 bool movegen_is_legal(const Position *pos, Move move);
 
 #endif

@@ -50,7 +50,11 @@ typedef uint16_t Move;
 
 enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
 enum { MOVE_NONE = 0, MOVE_NULL = 65 };
-enum { MAX_MOVES = 256, MAX_PLY = 128 };
+/* MAX_PLY bounds the search depth and the stack it uses; small boards lower it. */
+#ifndef FLASHMATE_MAX_PLY
+#define FLASHMATE_MAX_PLY 128
+#endif
+enum { MAX_MOVES = 256, MAX_PLY = FLASHMATE_MAX_PLY };
 
 static inline Move move_make(int from, int to) { return (Move)(from | (to << 6)); }
 static inline Move move_make_kind(int from, int to, int kind)
@@ -75,6 +79,14 @@ static inline Color piece_color(Piece p) { return (Color)(p >> 3); }
 static inline int square_make(int file, int rank) { return rank * 8 + file; }
 static inline int square_file(int sq) { return sq & 7; }
 static inline int square_rank(int sq) { return sq >> 3; }
+/* Chebyshev distance: the number of king steps between two squares. */
+static inline int square_distance(int a, int b)
+{
+    int df = square_file(a) - square_file(b), dr = square_rank(a) - square_rank(b);
+    df = df < 0 ? -df : df;
+    dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
 /* The same square seen from the other side of the board (a1 <-> a8). */
 static inline int square_flip_rank(int sq) { return sq ^ 56; }
 /* The rank as seen by colour c: rank 1 is relative rank 0 for White and 7 for Black. */

@@ -1,0 +1,84 @@
+/*
+ * The UCI engine: a line becomes a UciCommand (pure parsing, no I/O), which the engine then
+ * executes, writing its answers through the port's console.
+ * https://www.shredderchess.com/chess-features/uci-universal-chess-interface.html
+ */
+#ifndef FLASHMATE_UCI_H
+#define FLASHMATE_UCI_H
+
+#include "flashmate/search.h"
+#include "book.h"
+#include "tt.h"
+
+/* Longest input line kept (longer ones are rejected with an info string). */
+#ifndef FLASHMATE_UCI_LINE_MAX
+#define FLASHMATE_UCI_LINE_MAX 65536
+#endif
+/* Lines other than isready/stop/ponderhit/quit that arrive during a search are run after it. */
+#ifndef FLASHMATE_UCI_DEFERRED_MAX
+#define FLASHMATE_UCI_DEFERRED_MAX 4
+#endif
+
+typedef enum {
+    UCI_EMPTY, UCI_UCI, UCI_ISREADY, UCI_UCINEWGAME, UCI_SETOPTION, UCI_POSITION, UCI_GO,
+    UCI_STOP, UCI_PONDERHIT, UCI_QUIT, UCI_DISPLAY, UCI_EVAL, UCI_UNKNOWN, UCI_MALFORMED,
+} UciCommandType;
+
+typedef struct UciCommand {
+    UciCommandType type;
+    char error[128];          /* reason, for UCI_MALFORMED */
+    /* setoption */
+    char name[64], value[512];
+    /* position: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none) */
+    char fen[128];
+    const char *moves;
+    /* go */
+    SearchLimits limits;
+    const char *searchmoves;  /* text after "searchmoves", up to the next keyword */
+    int perft_depth;          /* go perft N: N, else -1 */
+} UciCommand;
+
+/* Parse one line. Never fails hard: bad input gives UCI_UNKNOWN or UCI_MALFORMED. */
+void uci_parse(const char *line, UciCommand *cmd);
+
+typedef struct UciOptions {
+    int hash_mb;
+    int threads;
+    int move_overhead_ms;
+    bool own_book, ponder;
+    char book_file[256];
+} UciOptions;
+
+typedef struct Engine {
+    Position pos;
+    uint64_t game_keys[GAME_HISTORY_MAX]; /* keys of the positions before pos, oldest first */
+    int game_key_count;
+    Search search;
+    TT tt;
+    void *tt_memory;
+    UciOptions options;
+    Book book;
+    bool quit;
+    /* during a search */
+    bool stop_requested, ponderhit;
+    int deferred_count;
+    char deferred[FLASHMATE_UCI_DEFERRED_MAX][FLASHMATE_UCI_LINE_MAX];
+    char line[FLASHMATE_UCI_LINE_MAX];
+} Engine;
+
+/* Set up an engine: start position, default options, a transposition table of hash_mb MB from
+ * the port. Returns false if no table memory could be had. */
+bool engine_setup(Engine *e, int hash_mb);
+void engine_release(Engine *e);
+
+/* Execute one line. */
+void uci_execute(Engine *e, const char *line);
+
+/* Read and execute lines from the port until `quit` or end of input. Returns 0. */
+int uci_loop(Engine *e);
+
+/* `flashmate bench`: fixed positions to a fixed depth; returns the node count (the search's
+ * signature) and writes the report through the port. */
+uint64_t uci_bench(Engine *e, int depth);
+
+#endif

@@ -1,0 +1,210 @@
+/*
+ * Static evaluation: tapered midgame/endgame material and piece-square tables, mobility from the
+ * attack tables, pawn structure, king safety and a few piece terms. All weights live in
+ * eval_weights.h. The result is in centipawns from the side to move's point of view.
+ */
+#include "eval.h"
+
+#include "attacks.h"
+#include "eval_weights.h"
+
+/* What one side's evaluation needs to know about the board. */
+typedef struct EvalSide {
+    Bitboard pawn_attacks;   /* squares attacked by this side's pawns */
+    Bitboard attacks;        /* squares attacked by any piece of this side */
+    Bitboard king_zone;      /* squares around this side's king */
+    int king_attack_units;   /* weight of enemy attacks on that zone */
+    int king_attackers;
+} EvalSide;
+
+static inline int pst_index(Color c, int sq) { return c == WHITE ? sq ^ 56 : sq; }
+
+static Score material_and_squares(const Position *pos, Color c, int *phase)
+{
+    Score s = 0;
+    for (int pt = PAWN; pt <= KING; pt++) {
+        Bitboard b = pos_pieces(pos, c, (PieceType)pt);
+        *phase += phase_weight[pt] * bb_popcount(b);
+        while (b) {
+            int i = pst_index(c, bb_pop_lsb(&b));
+            s += piece_value[pt] + S(pst_mg[pt][i], pst_eg[pt][i]);
+        }
+    }
+    return s;
+}
+
+static inline Bitboard forward_ranks(Color c, int sq)
+{
+    int rank = square_rank(sq);
+    return c == WHITE ? (rank == 7 ? 0 : ~(Bitboard)0 << (8 * (rank + 1)))
+                      : (rank == 0 ? 0 : ~(Bitboard)0 >> (8 * (8 - rank)));
+}
+
+static inline Bitboard adjacent_files(int sq)
+{
+    Bitboard f = bb_file(square_file(sq));
+    return bb_east(f) | bb_west(f);
+}
+
+static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
+{
+    Color them = color_flip(c);
+    Bitboard ours = pos_pieces(pos, c, PAWN), theirs = pos_pieces(pos, them, PAWN);
+    Bitboard b = ours;
+    Score s = 0;
+    while (b) {
+        int sq = bb_pop_lsb(&b);
+        Bitboard file = bb_file(square_file(sq)), neighbours = adjacent_files(sq);
+        Bitboard ahead = forward_ranks(c, sq);
+        int rank = rank_relative(c, square_rank(sq));
+
+        if (ours & file & ahead)
+            s += pawn_doubled;
+        if (!(ours & neighbours))
+            s += pawn_isolated;
+        else if (!(ours & neighbours & ~ahead) &&
+                 (sides[color_flip(c)].pawn_attacks & bb_forward(c, bb_square(sq))))
+            s += pawn_backward; /* no pawn beside or behind, and its stop square is attacked */
+        if ((sides[c].pawn_attacks & bb_square(sq)) ||
+            (ours & neighbours & bb_rank(square_rank(sq))))
+            s += pawn_connected;
+
+        if (!(theirs & (file | neighbours) & ahead)) {
+            s += passed_pawn[rank];
+            if (rank > 2 && !(pos_occupied(pos) & file & ahead))
+                s += passed_pawn_free_path * (rank - 2);
+            if (rank > 2) {
+                int stop = c == WHITE ? sq + 8 : sq - 8;
+                int their_king = pos->king_square[them], our_king = pos->king_square[c];
+                int d_them = square_distance(their_king, stop), d_us = square_distance(our_king, stop);
+                s += passed_king_distance * (d_them - d_us) * (rank - 2);
+            }
+        }
+    }
+    return s;
+}
+
+static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
+{
+    Color them = color_flip(c);
+    Bitboard occupied = pos_occupied(pos);
+    Bitboard our_pawns = pos_pieces(pos, c, PAWN), their_pawns = pos_pieces(pos, them, PAWN);
+    Bitboard area = ~(our_pawns | pos_pieces(pos, c, KING) | sides[them].pawn_attacks);
+    EvalSide *enemy = &sides[them];
+    Score s = 0;
+
+    for (int pt = KNIGHT; pt <= QUEEN; pt++) {
+        Bitboard b = pos_pieces(pos, c, (PieceType)pt);
+        while (b) {
+            int sq = bb_pop_lsb(&b);
+            Bitboard attacks = attacks_piece((PieceType)pt, sq, occupied);
+            int mobility = bb_popcount(attacks & area);
+            sides[c].attacks |= attacks;
+            switch (pt) {
+            case KNIGHT:
+                s += mobility_knight[mobility];
+                if ((sides[c].pawn_attacks & bb_square(sq)) &&
+                    rank_relative(c, square_rank(sq)) >= 3 && rank_relative(c, square_rank(sq)) <= 5)
+                    s += knight_outpost;
+                break;
+            case BISHOP: s += mobility_bishop[mobility]; break;
+            case ROOK: {
+                Bitboard file = bb_file(square_file(sq));
+                s += mobility_rook[mobility];
+                if (!(file & (our_pawns | their_pawns)))
+                    s += rook_open_file;
+                else if (!(file & our_pawns))
+                    s += rook_semi_open_file;
+                break;
+            }
+            default: s += mobility_queen[mobility]; break;
+            }
+            if (attacks & enemy->king_zone) {
+                enemy->king_attackers++;
+                enemy->king_attack_units += king_attack_weight[pt] * bb_popcount(attacks & enemy->king_zone);
+            }
+        }
+    }
+    if (bb_more_than_one(pos_pieces(pos, c, BISHOP)))
+        s += bishop_pair;
+    return s;
+}
+
+static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
+{
+    const EvalSide *me = &sides[c];
+    int king = pos->king_square[c];
+    Bitboard pawns = pos_pieces(pos, c, PAWN);
+    Score s = 0;
+    /* Shelter: own pawns one and two ranks ahead on the king's file and its neighbours. */
+    Bitboard files = bb_file(square_file(king)) | adjacent_files(king);
+    Bitboard near = bb_forward(c, attacks_king(king) | bb_square(king)) & files & ~bb_rank(square_rank(king));
+    Bitboard far = bb_forward(c, near);
+    s += shelter_pawn_near * bb_popcount(pawns & near) + shelter_pawn_far * bb_popcount(pawns & far & ~bb_forward(c, pawns & near));
+    for (int f = square_file(king) - 1; f <= square_file(king) + 1; f++)
+        if (f >= 0 && f < 8 && !(pawns & bb_file(f)))
+            s += king_open_file;
+    if (me->king_attackers >= 2 || (me->king_attackers == 1 && pos_pieces(pos, color_flip(c), QUEEN))) {
+        int units = me->king_attack_units;
+        s -= S(king_danger[units < 31 ? units : 31], 0);
+    }
+    return s;
+}
+
+static Score threats(const Position *pos, Color c, const EvalSide *sides)
+{
+    Color them = color_flip(c);
+    Bitboard their_pieces = pos->by_color[them] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+    Score s = threat_by_pawn * bb_popcount(their_pieces & sides[c].pawn_attacks);
+    Bitboard defended = sides[them].attacks | sides[them].pawn_attacks;
+    s += hanging_piece * bb_popcount(their_pieces & sides[c].attacks & ~defended);
+    return s;
+}
+
+/* Scale down endgames where the stronger side has no pawns and too little extra material. */
+static int endgame_scale(const Position *pos, int eg)
+{
+    Color strong = eg > 0 ? WHITE : BLACK;
+    if (pos_pieces(pos, strong, PAWN))
+        return 64;
+    int material[2];
+    for (int c = WHITE; c <= BLACK; c++)
+        material[c] = see_value[KNIGHT] * bb_popcount(pos_pieces(pos, (Color)c, KNIGHT)) +
+                      see_value[BISHOP] * bb_popcount(pos_pieces(pos, (Color)c, BISHOP)) +
+                      see_value[ROOK] * bb_popcount(pos_pieces(pos, (Color)c, ROOK)) +
+                      see_value[QUEEN] * bb_popcount(pos_pieces(pos, (Color)c, QUEEN));
+    int diff = material[strong] - material[color_flip(strong)];
+    if (diff <= see_value[BISHOP])
+        return material[strong] <= see_value[BISHOP] ? 0 : 12;
+    return 64;
+}
+
+int eval_position(const Position *pos)
+{
+    EvalSide sides[COLOR_NB];
+    int phase = 0;
+    Score s = material_and_squares(pos, WHITE, &phase) - material_and_squares(pos, BLACK, &phase);
+
+    for (int c = WHITE; c <= BLACK; c++) {
+        int king = pos->king_square[c];
+        sides[c].pawn_attacks = attacks_pawns_set((Color)c, pos_pieces(pos, (Color)c, PAWN));
+        sides[c].attacks = sides[c].pawn_attacks | attacks_king(king);
+        sides[c].king_zone = attacks_king(king) | bb_forward((Color)c, attacks_king(king));
+        sides[c].king_attack_units = 0;
+        sides[c].king_attackers = 0;
+    }
+    s += pieces_and_mobility(pos, WHITE, sides) - pieces_and_mobility(pos, BLACK, sides);
+    s += pawn_structure(pos, WHITE, sides) - pawn_structure(pos, BLACK, sides);
+    s += king_safety(pos, WHITE, sides) - king_safety(pos, BLACK, sides);
+    s += threats(pos, WHITE, sides) - threats(pos, BLACK, sides);
+    s += pos->side == WHITE ? tempo : -tempo;
+
+    if (phase > PHASE_MAX)
+        phase = PHASE_MAX;
+    int mg = score_mg(s), eg = score_eg(s);
+    eg = eg * endgame_scale(pos, eg) / 64;
+    int value = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    return pos->side == WHITE ? value : -value;
+}
+
+int eval_see_value(PieceType pt) { return pt < PIECE_TYPE_NB ? see_value[pt] : 0; }

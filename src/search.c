@@ -1,0 +1,674 @@
+/*
+ * The search: iterative deepening, aspiration windows, principal variation search, quiescence.
+ * https://www.chessprogramming.org/Principal_Variation_Search
+ */
+#include "flashmate/search.h"
+
+#include <string.h>
+
+#include "eval.h"
+#include "port/port.h"
+#include "timeman.h"
+#include "tt.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Move ordering: a staged picker. TT move first, then captures in generation (MVV/LVA) order
+ * with losing ones (by SEE) put off, then quiets by killer / counter-move / history score, then
+ * the losing captures.
+ */
+
+enum {
+    STAGE_TT, STAGE_CAPTURES_INIT, STAGE_GOOD_CAPTURES, STAGE_QUIETS_INIT, STAGE_QUIETS,
+    STAGE_BAD_CAPTURES, STAGE_DONE,
+};
+
+enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000, SCORE_BAD_CAPTURE = -32000 };
+
+typedef struct MovePicker {
+    MoveList list;
+    int stage, index;
+    int captures_end;   /* captures occupy list[0 .. captures_end) */
+    int bad_index;
+    bool skip_quiets;
+    Move tt_move, killers[2], counter;
+} MovePicker;
+
+static void picker_init(MovePicker *mp, Move tt_move, const Move killers[2], Move counter,
+                        bool skip_quiets)
+{
+    mp->stage = STAGE_TT;
+    mp->tt_move = tt_move;
+    mp->killers[0] = killers ? killers[0] : MOVE_NONE;
+    mp->killers[1] = killers ? killers[1] : MOVE_NONE;
+    mp->counter = counter;
+    mp->skip_quiets = skip_quiets;
+    mp->list.count = 0;
+}
+
+/* Index of the best-scored move in list[from .. end). */
+static int best_index(const MoveList *list, int from, int end)
+{
+    int best = from;
+    for (int i = from + 1; i < end; i++)
+        if (list->moves[i].score > list->moves[best].score)
+            best = i;
+    return best;
+}
+
+static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
+{
+    for (;;) {
+        switch (mp->stage) {
+        case STAGE_TT:
+            mp->stage = STAGE_CAPTURES_INIT;
+            if (mp->tt_move != MOVE_NONE && movegen_is_legal(pos, mp->tt_move) &&
+                (!mp->skip_quiets || pos_is_capture(pos, mp->tt_move) ||
+                 move_kind(mp->tt_move) == MOVE_PROMOTION))
+                return mp->tt_move;
+            mp->tt_move = MOVE_NONE;
+            break;
+
+        case STAGE_CAPTURES_INIT:
+            movegen_generate(pos, GEN_CAPTURES, &mp->list);
+            mp->captures_end = mp->list.count;
+            mp->index = 0;
+            mp->stage = STAGE_GOOD_CAPTURES;
+            break;
+
+        case STAGE_GOOD_CAPTURES:
+            while (mp->index < mp->captures_end) {
+                ScoredMove *sm = &mp->list.moves[mp->index++];
+                if (sm->move == mp->tt_move)
+                    continue;
+                if (!see_ge(pos, sm->move, 0)) {
+                    sm->score = SCORE_BAD_CAPTURE; /* revisit after the quiets */
+                    continue;
+                }
+                sm->score = 0;
+                return sm->move;
+            }
+            mp->stage = mp->skip_quiets ? STAGE_DONE : STAGE_QUIETS_INIT;
+            break;
+
+        case STAGE_QUIETS_INIT: {
+            Color us = pos_side(pos);
+            movegen_append(pos, GEN_QUIETS, &mp->list);
+            for (int i = mp->captures_end; i < mp->list.count; i++) {
+                ScoredMove *sm = &mp->list.moves[i];
+                Move m = sm->move;
+                if (m == mp->killers[0])
+                    sm->score = SCORE_KILLER + 1;
+                else if (m == mp->killers[1])
+                    sm->score = SCORE_KILLER;
+                else if (m == mp->counter)
+                    sm->score = SCORE_COUNTER;
+                else
+                    sm->score = s->history[us][move_from(m)][move_to(m)];
+                if (move_kind(m) == MOVE_PROMOTION)
+                    sm->score = (int16_t)(SCORE_BAD_CAPTURE + 1); /* under-promotions last */
+            }
+            mp->index = mp->captures_end;
+            mp->stage = STAGE_QUIETS;
+            break;
+        }
+
+        case STAGE_QUIETS:
+            while (mp->index < mp->list.count) {
+                int best = best_index(&mp->list, mp->index, mp->list.count);
+                ScoredMove chosen = mp->list.moves[best];
+                mp->list.moves[best] = mp->list.moves[mp->index];
+                mp->list.moves[mp->index++] = chosen;
+                if (chosen.move != mp->tt_move)
+                    return chosen.move;
+            }
+            mp->bad_index = 0;
+            mp->stage = STAGE_BAD_CAPTURES;
+            break;
+
+        case STAGE_BAD_CAPTURES:
+            while (mp->bad_index < mp->captures_end) {
+                ScoredMove *sm = &mp->list.moves[mp->bad_index++];
+                if (sm->score == SCORE_BAD_CAPTURE && sm->move != mp->tt_move)
+                    return sm->move;
+            }
+            mp->stage = STAGE_DONE;
+            break;
+
+        default:
+            return MOVE_NONE;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Helpers.
+ */
+
+/* Natural logarithm of 0..63 times 256, for the late-move reduction formula. */
+static const uint16_t ln_x256[64] = {
+    0, 0, 177, 281, 355, 412, 459, 498, 532, 562, 589, 614, 636, 657, 676, 693,
+    710, 725, 740, 754, 767, 779, 791, 803, 814, 824, 834, 844, 853, 862, 871, 879,
+    887, 895, 903, 910, 917, 924, 931, 938, 944, 951, 957, 963, 969, 975, 980, 986,
+    991, 996, 1001, 1007, 1012, 1016, 1021, 1026, 1030, 1035, 1039, 1044, 1048, 1052, 1057, 1061,
+};
+
+/* Late-move reduction: 0.75 + ln(depth) * ln(move number) / 2.25, in plies. */
+static inline int lmr_reduction(int depth, int move_number)
+{
+    int d = depth < 63 ? depth : 63, m = move_number < 63 ? move_number : 63;
+    return (192 * 256 + (int)ln_x256[d] * (int)ln_x256[m] * 256 / 576) / (256 * 256);
+}
+
+static inline int score_to_tt(int score, int ply)
+{
+    if (score >= VALUE_MATE_IN_MAX_PLY)
+        return score + ply;
+    if (score <= -VALUE_MATE_IN_MAX_PLY)
+        return score - ply;
+    return score;
+}
+
+static inline int score_from_tt(int score, int ply)
+{
+    if (score >= VALUE_MATE_IN_MAX_PLY)
+        return score - ply;
+    if (score <= -VALUE_MATE_IN_MAX_PLY)
+        return score + ply;
+    return score;
+}
+
+static inline bool has_non_pawn_material(const Position *pos, Color c)
+{
+    return pos->by_color[c] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+}
+
+/* A draw by the fifty-move rule or by repetition of a position since the last irreversible
+ * move (one repetition is enough inside the search). */
+static bool is_draw(const Search *s, const Position *pos)
+{
+    if (pos->halfmove_clock >= 100)
+        return true;
+    int last = s->key_count - 1; /* the current position's key */
+    int oldest = last - pos->halfmove_clock;
+    if (oldest < 0)
+        oldest = 0;
+    for (int i = last - 4; i >= oldest; i -= 2)
+        if (s->keys[i] == pos->key)
+            return true;
+    return false;
+}
+
+static void update_history(int16_t *entry, int bonus)
+{
+    /* Gravity: entries saturate smoothly at +-16384. */
+    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / 16384;
+    *entry = (int16_t)value;
+}
+
+/* Poll the driver and the clock every 2048 nodes. */
+static void check_limits(Search *s)
+{
+    const SearchLimits *limits = s->limits;
+    if (limits->nodes && s->nodes >= limits->nodes) {
+        s->stopped = true;
+        return;
+    }
+    if (s->nodes & 2047)
+        return;
+    if (s->hooks && s->hooks->poll) {
+        PollResult r = s->hooks->poll(s->hooks->user);
+        if (r == POLL_STOP) {
+            s->stopped = true;
+            return;
+        }
+        if (r == POLL_PONDERHIT && s->pondering) {
+            s->pondering = false;
+            s->start_ms = port_time_ms();
+        }
+    }
+    if (!s->pondering && s->hard_ms && port_time_ms() - s->start_ms >= s->hard_ms)
+        s->stopped = true;
+}
+
+static inline void push_key(Search *s, uint64_t key) { s->keys[s->key_count++] = key; }
+
+/* ---------------------------------------------------------------------------------------------
+ * Quiescence search: captures (and queen promotions) until the position is quiet; all evasions
+ * when in check, so mates are seen.
+ */
+static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
+{
+    bool pv_node = beta - alpha > 1;
+    s->nodes++;
+    check_limits(s);
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (is_draw(s, pos))
+        return VALUE_DRAW;
+
+    bool in_check = pos_in_check(pos);
+    if (ply >= MAX_PLY - 1)
+        return in_check ? VALUE_DRAW : eval_position(pos);
+
+    const TTEntry *entry = tt_probe(s->tt, pos->key);
+    Move tt_move = MOVE_NONE;
+    int tt_score = VALUE_NONE;
+    if (entry) {
+        tt_move = entry->move;
+        tt_score = score_from_tt(entry->score, ply);
+        int bound = tt_bound(entry);
+        if (!pv_node && (bound == BOUND_EXACT || (bound == BOUND_LOWER && tt_score >= beta) ||
+                         (bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    int best = -VALUE_INFINITE, static_eval = VALUE_NONE;
+    if (!in_check) {
+        static_eval = entry && entry->eval != VALUE_NONE ? entry->eval : eval_position(pos);
+        best = static_eval;
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+
+    MovePicker mp;
+    Move best_move = MOVE_NONE, move;
+    int moves_searched = 0;
+    picker_init(&mp, tt_move, NULL, MOVE_NONE, !in_check);
+    while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
+        if (!in_check) {
+            /* Delta pruning and SEE: skip captures that cannot raise alpha or lose material. */
+            Piece captured = pos_captured_piece(pos, move);
+            int gain = captured == NO_PIECE ? 0 : eval_see_value(piece_type(captured));
+            if (move_kind(move) != MOVE_PROMOTION && static_eval + gain + 200 <= alpha)
+                continue;
+            if (!see_ge(pos, move, 0))
+                continue;
+        }
+        Undo undo;
+        pos_do_move(pos, move, &undo);
+        push_key(s, pos->key);
+        int score = -qsearch(s, pos, -beta, -alpha, ply + 1);
+        s->key_count--;
+        pos_undo_move(pos, move, &undo);
+        moves_searched++;
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = move;
+                if (score >= beta)
+                    break;
+                alpha = score;
+            }
+        }
+    }
+    if (in_check && moves_searched == 0)
+        return -VALUE_MATE + ply;
+
+    int bound = best >= beta ? BOUND_LOWER : BOUND_UPPER;
+    tt_store(s->tt, pos->key, 0, score_to_tt(best, ply), static_eval, bound, best_move);
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Principal variation search.
+ */
+static int search(Search *s, Position *pos, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+    bool pv_node = beta - alpha > 1;
+    bool root = ply == 0;
+    SearchStack *ss = &s->stack[ply + 2]; /* two sentinel entries below the root */
+    Move excluded = ss->excluded;
+
+    if (pv_node)
+        s->pv_length[ply] = 0;
+    if (depth <= 0)
+        return qsearch(s, pos, alpha, beta, ply);
+
+    s->nodes++;
+    check_limits(s);
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+
+    bool in_check = pos_in_check(pos);
+    if (!root) {
+        if (is_draw(s, pos))
+            return VALUE_DRAW;
+        if (ply >= MAX_PLY - 1)
+            return in_check ? VALUE_DRAW : eval_position(pos);
+        /* Mate distance pruning: no line can beat a mate already found closer to the root. */
+        if (alpha < -VALUE_MATE + ply)
+            alpha = -VALUE_MATE + ply;
+        if (beta > VALUE_MATE - ply - 1)
+            beta = VALUE_MATE - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    const TTEntry *entry = excluded ? NULL : tt_probe(s->tt, pos->key);
+    Move tt_move = root && s->pv_length[0] ? s->pv[0][0] : MOVE_NONE;
+    int tt_score = VALUE_NONE, tt_depth = -1, tt_bound_type = BOUND_NONE;
+    if (entry) {
+        if (tt_move == MOVE_NONE)
+            tt_move = entry->move;
+        tt_score = score_from_tt(entry->score, ply);
+        tt_depth = entry->depth;
+        tt_bound_type = tt_bound(entry);
+        if (!pv_node && tt_depth >= depth &&
+            (tt_bound_type == BOUND_EXACT || (tt_bound_type == BOUND_LOWER && tt_score >= beta) ||
+             (tt_bound_type == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    int static_eval;
+    if (in_check)
+        static_eval = VALUE_NONE;
+    else if (entry && entry->eval != VALUE_NONE)
+        static_eval = entry->eval;
+    else
+        static_eval = eval_position(pos);
+    ss->static_eval = static_eval;
+    bool improving = !in_check && ply >= 2 && s->stack[ply].static_eval != VALUE_NONE &&
+                     static_eval > s->stack[ply].static_eval;
+    ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
+
+    if (!pv_node && !in_check && !excluded) {
+        /* Reverse futility: far above beta at low depth, assume it stays there. */
+        if (depth <= 7 && static_eval - 80 * (depth - improving) >= beta &&
+            static_eval < VALUE_MATE_IN_MAX_PLY)
+            return static_eval;
+
+        /* Null move: give the opponent a free move; if we still beat beta, prune. */
+        if (depth >= 3 && static_eval >= beta && ss[-1].move != MOVE_NULL &&
+            has_non_pawn_material(pos, pos_side(pos)) && beta > -VALUE_MATE_IN_MAX_PLY) {
+            int r = 3 + depth / 4 + (static_eval - beta > 200);
+            Undo undo;
+            ss->move = MOVE_NULL;
+            ss->moved = NO_PIECE;
+            pos_do_null_move(pos, &undo);
+            push_key(s, pos->key);
+            int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            s->key_count--;
+            pos_undo_null_move(pos, &undo);
+            if (s->stopped)
+                return 0;
+            if (score >= beta)
+                return score >= VALUE_MATE_IN_MAX_PLY ? beta : score;
+        }
+    }
+
+    /* Without a hash move, a shallower search first pays for itself in PV and cut nodes. */
+    if (depth >= 4 && tt_move == MOVE_NONE && (pv_node || cut_node))
+        depth--;
+
+    Move counter = MOVE_NONE;
+    if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
+        counter = s->counter_moves[ss[-1].moved][move_to(ss[-1].move)];
+
+    MovePicker mp;
+    Move move, best_move = MOVE_NONE;
+    Move quiets_tried[64];
+    int quiet_count = 0, move_number = 0, legal_moves = 0;
+    int best = -VALUE_INFINITE;
+    int original_alpha = alpha;
+    Color us = pos_side(pos);
+    picker_init(&mp, tt_move, ss->killers, counter, false);
+
+    while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
+        if (move == excluded)
+            continue;
+        if (root && s->limits->searchmoves_count) {
+            bool listed = false;
+            for (int i = 0; i < s->limits->searchmoves_count; i++)
+                listed |= s->limits->searchmoves[i] == move;
+            if (!listed)
+                continue;
+        }
+        legal_moves++;
+        move_number++;
+        bool capture = pos_is_capture(pos, move);
+        bool quiet = !capture && move_kind(move) != MOVE_PROMOTION;
+        bool gives_check = pos_gives_check(pos, move);
+
+        /* Shallow-depth pruning of late quiet moves and losing captures. */
+        if (!root && best > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, us)) {
+            if (quiet && !in_check && !gives_check) {
+                if (depth <= 8 && move_number > 3 + depth * depth / (2 - improving))
+                    continue; /* late move pruning */
+                if (depth <= 6 && static_eval + 100 + 90 * depth <= alpha)
+                    continue; /* futility */
+                if (depth <= 6 && !see_ge(pos, move, -30 * depth * depth))
+                    continue;
+            } else if (capture && depth <= 6 && !see_ge(pos, move, -90 * depth)) {
+                continue;
+            }
+        }
+
+        /* Singular extension: if the hash move is much better than every alternative, extend. */
+        int extension = 0;
+        if (!root && move == tt_move && depth >= 8 && !excluded && tt_depth >= depth - 3 &&
+            tt_bound_type != BOUND_UPPER && tt_score > -VALUE_MATE_IN_MAX_PLY &&
+            tt_score < VALUE_MATE_IN_MAX_PLY && ply < 2 * s->root_depth) {
+            int singular_beta = tt_score - 2 * depth;
+            ss->excluded = move;
+            int score = search(s, pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            ss->excluded = MOVE_NONE;
+            if (s->stopped)
+                return 0;
+            if (score < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta; /* multi-cut: several moves beat beta */
+        } else if (gives_check && ply < 2 * s->root_depth) {
+            extension = 1; /* check extension */
+        }
+
+        Undo undo;
+        ss->move = move;
+        ss->moved = pos_piece_on(pos, move_from(move));
+        pos_do_move(pos, move, &undo);
+        push_key(s, pos->key);
+        int new_depth = depth - 1 + extension;
+        int score;
+
+        if (move_number == 1) {
+            score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, false);
+        } else {
+            /* Late-move reductions, then a null-window search, then a full one if needed. */
+            int r = 0;
+            if (depth >= 3 && move_number > 1 + 2 * pv_node && (quiet || !see_ge(pos, move, 0) || cut_node)) {
+                r = lmr_reduction(depth, move_number);
+                r += !pv_node + cut_node - improving;
+                if (quiet)
+                    r -= s->history[us][move_from(move)][move_to(move)] / 8192;
+                if (move == mp.killers[0] || move == mp.killers[1] || move == counter)
+                    r--;
+                if (gives_check || in_check)
+                    r--;
+                if (r < 0)
+                    r = 0;
+                if (r > new_depth - 1)
+                    r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+            }
+            score = -search(s, pos, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (score > alpha && r > 0)
+                score = -search(s, pos, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            if (score > alpha && score < beta && pv_node)
+                score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        s->key_count--;
+        pos_undo_move(pos, move, &undo);
+        if (s->stopped)
+            return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = move;
+                if (pv_node) {
+                    s->pv[ply][0] = move;
+                    for (int i = 0; i < s->pv_length[ply + 1]; i++)
+                        s->pv[ply][i + 1] = s->pv[ply + 1][i];
+                    s->pv_length[ply] = s->pv_length[ply + 1] + 1;
+                }
+                if (score >= beta)
+                    break;
+                alpha = score;
+            }
+        }
+        if (quiet && move != best_move && quiet_count < 64)
+            quiets_tried[quiet_count++] = move;
+    }
+
+    if (legal_moves == 0) {
+        if (excluded)
+            return alpha;
+        return in_check ? -VALUE_MATE + ply : VALUE_DRAW;
+    }
+
+    /* A quiet move that beat beta becomes a killer and gains history; the others tried lose. */
+    if (best >= beta && !pos_is_capture(pos, best_move) && move_kind(best_move) != MOVE_PROMOTION) {
+        int bonus = depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
+        if (ss->killers[0] != best_move) {
+            ss->killers[1] = ss->killers[0];
+            ss->killers[0] = best_move;
+        }
+        update_history(&s->history[us][move_from(best_move)][move_to(best_move)], bonus);
+        for (int i = 0; i < quiet_count; i++)
+            update_history(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])], -bonus);
+        if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
+            s->counter_moves[ss[-1].moved][move_to(ss[-1].move)] = best_move;
+    }
+
+    if (!excluded) {
+        int bound = best >= beta ? BOUND_LOWER : (pv_node && best > original_alpha) ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(s->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Iterative deepening.
+ */
+
+void search_clear(Search *s)
+{
+    memset(s->history, 0, sizeof s->history);
+    memset(s->counter_moves, 0, sizeof s->counter_moves);
+}
+
+static void report(Search *s, int depth, int score, int bound)
+{
+    if (!s->hooks || !s->hooks->report)
+        return;
+    SearchReport r;
+    uint64_t elapsed = port_time_ms() - s->start_ms;
+    r.depth = depth;
+    r.seldepth = s->seldepth;
+    r.score = score;
+    r.bound = bound;
+    r.nodes = s->nodes;
+    r.time_ms = elapsed;
+    r.nps = elapsed ? s->nodes * 1000 / elapsed : s->nodes * 1000;
+    r.hashfull = tt_hashfull(s->tt);
+    r.pv = s->pv[0];
+    r.pv_length = s->pv_length[0];
+    s->hooks->report(&r, s->hooks->user);
+}
+
+SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int game_key_count,
+                        const SearchLimits *limits, const SearchHooks *hooks)
+{
+    SearchResult result = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
+    MoveList root_moves;
+
+    s->limits = limits;
+    s->hooks = hooks;
+    s->nodes = 0;
+    s->stopped = false;
+    s->pondering = limits->ponder;
+    s->start_ms = port_time_ms();
+    timeman_budget(limits, pos_side(pos), &s->soft_ms, &s->hard_ms);
+
+    /* Keys before the root, then the root's own; only the last GAME_HISTORY_MAX are kept. */
+    int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
+    s->key_count = 0;
+    for (int i = first; i < game_key_count; i++)
+        s->keys[s->key_count++] = game_keys[i];
+    push_key(s, pos->key);
+
+    memset(s->stack, 0, sizeof s->stack);
+    for (int i = 0; i < MAX_PLY + 4; i++)
+        s->stack[i].static_eval = VALUE_NONE;
+    s->pv_length[0] = 0;
+    tt_new_search(s->tt);
+
+    movegen_generate(pos, GEN_LEGAL, &root_moves);
+    if (root_moves.count == 0)
+        return result;
+    /* A fallback so that some legal move is always returned, even if stopped at once. */
+    result.best = root_moves.moves[0].move;
+    if (limits->searchmoves_count)
+        for (int i = 0; i < root_moves.count; i++)
+            for (int j = 0; j < limits->searchmoves_count; j++)
+                if (root_moves.moves[i].move == limits->searchmoves[j]) {
+                    result.best = root_moves.moves[i].move;
+                    i = root_moves.count;
+                    break;
+                }
+
+    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
+    int score = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int delta = 25, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        s->root_depth = depth;
+        s->seldepth = 0;
+        if (depth >= 5) {
+            alpha = score - delta > -VALUE_INFINITE ? score - delta : -VALUE_INFINITE;
+            beta = score + delta < VALUE_INFINITE ? score + delta : VALUE_INFINITE;
+        }
+        for (;;) {
+            int value = search(s, pos, alpha, beta, depth, 0, false);
+            if (s->stopped)
+                break;
+            if (value <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
+                report(s, depth, value, BOUND_UPPER);
+            } else if (value >= beta) {
+                beta = value + delta < VALUE_INFINITE ? value + delta : VALUE_INFINITE;
+                report(s, depth, value, BOUND_LOWER);
+            } else {
+                score = value;
+                break;
+            }
+            delta += delta / 2;
+        }
+        if (s->stopped && depth > 1)
+            break;
+        /* A completed iteration: its PV is the answer so far. */
+        if (s->pv_length[0] > 0) {
+            result.best = s->pv[0][0];
+            result.ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
+        }
+        result.score = score;
+        result.depth = depth;
+        report(s, depth, score, BOUND_EXACT);
+        if (s->stopped)
+            break;
+
+        if (limits->mate && score >= VALUE_MATE - 2 * limits->mate)
+            break;
+        if (!s->pondering && s->soft_ms && port_time_ms() - s->start_ms >= s->soft_ms)
+            break;
+    }
+    result.nodes = s->nodes;
+    return result;
+}

@@ -1,0 +1,31 @@
+#include "timeman.h"
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+void timeman_budget(const SearchLimits *limits, Color us, uint64_t *soft_ms, uint64_t *hard_ms)
+{
+    *soft_ms = *hard_ms = 0;
+    if (limits->infinite)
+        return;
+    int64_t overhead = limits->move_overhead_ms > 0 ? limits->move_overhead_ms : 0;
+    if (limits->movetime_ms > 0) {
+        int64_t t = max64(1, limits->movetime_ms - overhead);
+        *soft_ms = *hard_ms = (uint64_t)t;
+        return;
+    }
+    if (limits->time_ms[us] < 0)
+        return; /* no clock given: depth, nodes or mate limits only */
+
+    /* Spread the clock over the moves still to play (an estimate without movestogo) and spend
+     * most of the increment; never plan to use more than a fixed share of what is left. */
+    int64_t usable = max64(1, limits->time_ms[us] - overhead);
+    int64_t inc = max64(0, limits->inc_ms[us]);
+    int64_t moves_left = limits->movestogo > 0 ? min64(limits->movestogo, 40) : 32;
+    int64_t soft = usable / moves_left + inc * 3 / 4;
+    int64_t hard = soft * 4;
+    soft = min64(soft, usable * (moves_left == 1 ? 7 : 5) / 10);
+    hard = min64(hard, usable * (moves_left == 1 ? 9 : 7) / 10);
+    *soft_ms = (uint64_t)max64(1, soft);
+    *hard_ms = (uint64_t)max64(1, hard);
+}

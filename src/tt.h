@@ -1,0 +1,50 @@
+/*
+ * Transposition table: buckets of two 16-byte entries, one kept by depth (replaced only by a
+ * deeper or newer search) and one always replaced. Mate scores are stored relative to the node
+ * (adjusted by ply) so they stay correct when the position is reached by another path.
+ * The memory is handed in by the port (heap on hosts, a static array on microcontrollers).
+ * https://www.chessprogramming.org/Transposition_Table
+ */
+#ifndef FLASHMATE_TT_H
+#define FLASHMATE_TT_H
+
+#include <stddef.h>
+
+#include "flashmate/search.h"
+#include "flashmate/types.h"
+
+typedef struct TTEntry {
+    uint64_t key;
+    Move move;
+    int16_t score;
+    int16_t eval;
+    uint8_t depth;
+    uint8_t generation_bound; /* generation << 2 | bound */
+} TTEntry;
+
+typedef struct TTBucket {
+    TTEntry depth_preferred;
+    TTEntry always;
+} TTBucket;
+
+typedef struct TT {
+    TTBucket *buckets;
+    size_t mask; /* bucket count - 1 (a power of two) */
+    uint8_t generation;
+} TT;
+
+/* Use `bytes` of memory at `memory` (rounded down to a power-of-two number of buckets). Returns
+ * false if fewer than one bucket fits. */
+bool tt_attach(TT *tt, void *memory, size_t bytes);
+void tt_clear(TT *tt);
+static inline void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
+
+/* Returns the matching entry or NULL. */
+const TTEntry *tt_probe(const TT *tt, uint64_t key);
+void tt_store(TT *tt, uint64_t key, int depth, int score, int eval, int bound, Move move);
+/* Permille of sampled entries written by the current search. */
+int tt_hashfull(const TT *tt);
+
+static inline int tt_bound(const TTEntry *e) { return e->generation_bound & 3; }
+
+#endif
