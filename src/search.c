@@ -230,7 +230,12 @@ static void check_limits(Search *s)
         s->stopped = true;
 }
 
-static inline void push_key(Search *s, uint64_t key) { s->keys[s->key_count++] = key; }
+/* Record the key of the position just entered and start fetching its hash bucket. */
+static inline void push_key(Search *s, uint64_t key)
+{
+    tt_prefetch(s->tt, key);
+    s->keys[s->key_count++] = key;
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Quiescence search: captures (and queen promotions) until the position is quiet; all evasions

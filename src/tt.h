@@ -39,6 +39,12 @@ bool tt_attach(TT *tt, void *memory, size_t bytes);
 void tt_clear(TT *tt);
 static inline void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
 
+/* Start loading the bucket of a key into cache; the probe comes a little later. */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->buckets[(size_t)key & tt->mask]);
+}
+
 /* Returns the matching entry or NULL. */
 const TTEntry *tt_probe(const TT *tt, uint64_t key);
 void tt_store(TT *tt, uint64_t key, int depth, int score, int eval, int bound, Move move);
