@@ -453,6 +453,8 @@ bool movegen_is_legal(const Position *pos, Move move)
     GenContext ctx;
     if (from == to || piece == NO_PIECE || piece_color(piece) != pos_side(pos))
         return false;
+    if (kind != MOVE_PROMOTION && move_promotion(move) != KNIGHT)
+        return false; /* promotion bits set on a move that is not a promotion */
     context_init(pos, &ctx);
     if (ctx.ours & bb_square(to))
         return false;

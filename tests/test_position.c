@@ -267,6 +267,39 @@ static void test_uci_move_text(void **state)
     assert_int_equal(pos_parse_uci_move(&pos, "e1g1x"), MOVE_NONE);
 }
 
+/* movegen_is_legal must agree with the generated list for every possible 16-bit value. */
+static void test_is_legal_agrees_with_generation(void **state)
+{
+    static const char *const fens[] = {
+        FEN_START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+        "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1",
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Position pos;
+        MoveList list;
+        static bool in_list[65536];
+        set_fen(&pos, fens[i]);
+        memset(in_list, 0, sizeof in_list);
+        movegen_generate(&pos, GEN_LEGAL, &list);
+        for (int j = 0; j < list.count; j++)
+            in_list[list.moves[j].move] = true;
+        for (uint32_t m = 0; m < 65536; m++)
+            if (movegen_is_legal(&pos, (Move)m) != in_list[m]) {
+                char text[6];
+                move_to_uci((Move)m, text);
+                fail_msg("%s: movegen_is_legal(0x%04x %s) = %d but the legal list %s it", fens[i],
+                         (unsigned)m, text, !in_list[m], in_list[m] ? "has" : "does not have");
+            }
+    }
+}
+
 /* The position with the most known legal moves. */
 static void test_218_moves(void **state)
 {
@@ -288,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_tree_consistency),
         cmocka_unit_test(test_captures_in_mvv_lva_order),
         cmocka_unit_test(test_uci_move_text),
+        cmocka_unit_test(test_is_legal_agrees_with_generation),
         cmocka_unit_test(test_218_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
