@@ -569,7 +569,7 @@ void search_clear(Search *s)
     memset(s->counter_moves, 0, sizeof s->counter_moves);
 }
 
-static void report(Search *s, int depth, int score, int bound)
+static void report(Search *s, int depth, int score, int bound, const Move *pv, int pv_length)
 {
     if (!s->hooks || !s->hooks->report)
         return;
@@ -583,8 +583,8 @@ static void report(Search *s, int depth, int score, int bound)
     r.time_ms = elapsed;
     r.nps = elapsed ? s->nodes * 1000 / elapsed : s->nodes * 1000;
     r.hashfull = tt_hashfull(s->tt);
-    r.pv = s->pv[0];
-    r.pv_length = s->pv_length[0];
+    r.pv = pv;
+    r.pv_length = pv_length;
     s->hooks->report(&r, s->hooks->user);
 }
 
@@ -613,6 +613,7 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
     for (int i = 0; i < MAX_PLY + 4; i++)
         s->stack[i].static_eval = VALUE_NONE;
     s->pv_length[0] = 0;
+    s->root_pv_length = 0;
     tt_new_search(s->tt);
 
     movegen_generate(pos, GEN_LEGAL, &root_moves);
@@ -646,10 +647,10 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
             if (value <= alpha) {
                 beta = (alpha + beta) / 2;
                 alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
-                report(s, depth, value, BOUND_UPPER);
+                report(s, depth, value, BOUND_UPPER, s->pv[0], s->pv_length[0]);
             } else if (value >= beta) {
                 beta = value + delta < VALUE_INFINITE ? value + delta : VALUE_INFINITE;
-                report(s, depth, value, BOUND_LOWER);
+                report(s, depth, value, BOUND_LOWER, s->pv[0], s->pv_length[0]);
             } else {
                 score = value;
                 break;
@@ -662,10 +663,12 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
         if (s->pv_length[0] > 0) {
             result.best = s->pv[0][0];
             result.ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
+            s->root_pv_length = s->pv_length[0];
+            memcpy(s->root_pv, s->pv[0], sizeof(Move) * (size_t)s->root_pv_length);
         }
         result.score = score;
         result.depth = depth;
-        report(s, depth, score, BOUND_EXACT);
+        report(s, depth, score, BOUND_EXACT, s->root_pv, s->root_pv_length);
         if (s->stopped)
             break;
 
@@ -675,5 +678,8 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
             break;
     }
     result.nodes = s->nodes;
+    /* A final line with the totals, before the caller announces the move. */
+    if (result.depth > 0)
+        report(s, result.depth, result.score, BOUND_EXACT, s->root_pv, s->root_pv_length);
     return result;
 }

@@ -83,6 +83,8 @@ typedef struct Search {
     SearchStack stack[MAX_PLY + 4];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
+    Move root_pv[MAX_PLY + 1]; /* principal variation of the last completed iteration */
+    int root_pv_length;
     uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
     int key_count;     /* game keys, then one per ply of the current line */
     uint64_t nodes;
