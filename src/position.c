@@ -43,24 +43,30 @@ static inline void castling_rook_squares(int king_from, int king_to, int *rook_f
     *rook_to = king_side ? king_from + 1 : king_from - 1;
 }
 
-void pos_do_move(Position *pos, Move move, Undo *undo)
+/* Save what a move or null move changes irreversibly, pass the turn and clear the e.p. square
+ * (both in the key). Returns the key so far. */
+static inline uint64_t begin_move(Position *pos, Undo *undo)
 {
-    int from = move_from(move), to = move_to(move), kind = move_kind(move);
-    Color us = pos_side(pos), them = color_flip(us);
-    Piece piece = pos_piece_on(pos, from);
     uint64_t key = pos->key ^ zobrist_side_key();
-
     undo->key = pos->key;
     undo->halfmove_clock = pos->halfmove_clock;
     undo->castling = pos->castling;
     undo->ep_square = pos->ep_square;
     undo->captured = NO_PIECE;
-
     if (pos->ep_square != SQ_NONE) {
         key ^= zobrist_en_passant_key(pos->ep_square);
         pos->ep_square = SQ_NONE;
     }
     pos->halfmove_clock++;
+    return key;
+}
+
+void pos_do_move(Position *pos, Move move, Undo *undo)
+{
+    int from = move_from(move), to = move_to(move), kind = move_kind(move);
+    Color us = pos_side(pos), them = color_flip(us);
+    Piece piece = pos_piece_on(pos, from);
+    uint64_t key = begin_move(pos, undo);
 
     if (kind == MOVE_CASTLING) {
         int rook_from, rook_to;
@@ -150,17 +156,7 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
 
 void pos_do_null_move(Position *pos, Undo *undo)
 {
-    undo->key = pos->key;
-    undo->halfmove_clock = pos->halfmove_clock;
-    undo->castling = pos->castling;
-    undo->ep_square = pos->ep_square;
-    undo->captured = NO_PIECE;
-    if (pos->ep_square != SQ_NONE) {
-        pos->key ^= zobrist_en_passant_key(pos->ep_square);
-        pos->ep_square = SQ_NONE;
-    }
-    pos->key ^= zobrist_side_key();
-    pos->halfmove_clock++;
+    pos->key = begin_move(pos, undo);
     pos->side ^= 1;
 }
 
