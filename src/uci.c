@@ -562,7 +562,7 @@ static void go_perft(Engine *e, int depth)
 static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *limits)
 {
     for (; s && *s && limits->searchmoves_count < MAX_MOVES; s = next_word(s)) {
-        if (text_word_length(s) < 4 || s[0] < 'a' || s[0] > 'h') /* next go keyword */
+        if (is_go_keyword(s)) /* the moves end at the next go parameter */
             break;
         Move m = pos_parse_uci_move(&e->pos, s);
         if (m == MOVE_NONE)
