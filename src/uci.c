@@ -115,6 +115,19 @@ static bool parse_number(const char *s, int64_t min, int64_t max, int64_t *value
     return true;
 }
 
+/* Keep the first problem found in a go command, with the word it concerns. */
+static void go_warning(UciCommand *cmd, const char *what, const char *word)
+{
+    if (cmd->error[0])
+        return;
+    TextBuf t = text_buf(cmd->error, sizeof cmd->error);
+    text_add(&t, what);
+    text_add(&t, ": '");
+    for (size_t i = 0, n = text_word_length(word); i < n && i < 32; i++)
+        text_add_char(&t, word[i] >= 0x20 && word[i] < 0x7f ? word[i] : '?');
+    text_add_char(&t, '\'');
+}
+
 static void parse_go(const char *s, UciCommand *cmd)
 {
     SearchLimits *l = &cmd->limits;
@@ -137,13 +150,21 @@ static void parse_go(const char *s, UciCommand *cmd)
                 s = next_word(s);
             continue;
         }
+        /* A GUI waits for the bestmove of every go: a bad parameter is skipped with a
+         * warning, not the whole command (go perft excepted: it has no bestmove). */
         if (!is_go_keyword(word)) {
-            malformed(cmd, "go: unknown parameter");
-            return;
+            go_warning(cmd, "go: unknown parameter ignored", word);
+            continue;
         }
         if (!*s || !parse_number(s, INT32_MIN, INT64_MAX / 4, &v)) {
-            malformed(cmd, "go: parameter needs a number");
-            return;
+            if (text_word_equals(word, "perft")) {
+                malformed(cmd, "go perft: needs a depth");
+                return;
+            }
+            go_warning(cmd, "go: parameter without a valid number ignored", word);
+            if (*s && !is_go_keyword(s))
+                s = next_word(s);
+            continue;
         }
         s = next_word(s);
         if (text_word_equals(word, "wtime"))
@@ -579,6 +600,8 @@ static void go(Engine *e, UciCommand *cmd)
         go_perft(e, cmd->perft_depth);
         return;
     }
+    if (cmd->error[0])
+        info_string(cmd->error, NULL);
     limits->move_overhead_ms = e->options.move_overhead_ms;
     resolve_searchmoves(e, cmd->searchmoves, limits);
     e->stop_requested = e->ponderhit = false;

@@ -26,7 +26,7 @@ typedef enum {
 
 typedef struct UciCommand {
     UciCommandType type;
-    char error[128];          /* reason, for UCI_MALFORMED */
+    char error[128];          /* reason, for UCI_MALFORMED; for UCI_GO a skipped parameter */
     /* setoption */
     char name[64], value[512];
     /* position: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none) */

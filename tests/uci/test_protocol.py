@@ -590,14 +590,18 @@ def go_garbage_numbers(ctx):
     """go with garbage or absurd numbers: an info string, and still exactly one legal bestmove
     (a GUI waits for it)."""
     e = ctx.engine()
-    for go in ["go depth abc movetime 200", "go movetime -5", "go movetime 0", "go depth 0", "go depth -3",
-               "go wtime x btime y movetime 200", "go nodes 1e6 movetime 200", "go depth 99999999999999999999999 movetime 200",
-               "go movestogo -1 wtime 500 btime 500", "go wtime -100 btime -100", "go depth 4 depth",
-               "go frobnicate 7 depth 3", "go depth 9999 nodes 5000"]:
+    # (go command, whether an info string must explain a skipped parameter)
+    for go, warned in [("go depth abc movetime 200", True), ("go movetime -5", False), ("go movetime 0", False),
+                       ("go depth 0", False), ("go depth -3", False), ("go wtime x btime y movetime 200", True),
+                       ("go nodes 1e6 movetime 200", True), ("go depth 99999999999999999999999 movetime 200", True),
+                       ("go movestogo -1 wtime 500 btime 500", False), ("go wtime -100 btime -100", False),
+                       ("go depth 4 depth", True), ("go frobnicate 7 depth 3", True), ("go depth 9999 nodes 5000", False)]:
         e.send(MIDDLEGAME)
         e.send(go)
-        t, line, _ = e.expect("bestmove", 3.0, "bestmove for '%s'" % go)
+        t, line, before = e.expect("bestmove", 3.0, "bestmove for '%s'" % go)
         check_bestmove(ctx, e, MIDDLEGAME, line)
+        if warned:
+            require(info_strings(before), "'%s': the bad parameter was skipped silently" % go, e)
         extra = [l for l in e.sync() if l.startswith("bestmove")]
         require(not extra, "'%s': a second bestmove" % go, e)
     # nothing to limit the search: it runs until stop
