@@ -264,11 +264,10 @@ static void add_score(TextBuf *t, int score)
     }
 }
 
-static void report_info(const SearchReport *r, void *user)
+static void print_info(const SearchReport *r)
 {
     char buf[2048];
     TextBuf t = text_buf(buf, sizeof buf);
-    (void)user;
     text_add(&t, "info depth ");
     text_add_int(&t, r->depth);
     text_add(&t, " seldepth ");
@@ -297,6 +296,33 @@ static void report_info(const SearchReport *r, void *user)
         }
     }
     say(buf);
+}
+
+/* Search progress: print it, and keep the last complete iteration for the final info line. */
+static void report_info(const SearchReport *r, void *user)
+{
+    Engine *e = user;
+    print_info(r);
+    if (r->bound == BOUND_EXACT) {
+        e->last_report = *r;
+        e->last_report.pv_length = r->pv_length < MAX_PLY ? r->pv_length : MAX_PLY;
+        memcpy(e->last_pv, r->pv, (size_t)e->last_report.pv_length * sizeof r->pv[0]);
+        e->last_report.pv = e->last_pv;
+    }
+}
+
+/* A search stopped inside an iteration has done work no info line shows: repeat the last
+ * complete iteration with the final node count and time, so the GUI sees the totals. */
+static void report_final(Engine *e, const SearchResult *r)
+{
+    SearchReport *last = &e->last_report;
+    if (last->depth == 0 || r->nodes <= last->nodes)
+        return;
+    last->nodes = r->nodes;
+    last->time_ms = port_time_ms() - e->search.start_ms;
+    last->nps = last->time_ms ? r->nodes * 1000 / last->time_ms : r->nodes * 1000;
+    last->hashfull = tt_hashfull(&e->tt);
+    print_info(last);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -617,7 +643,9 @@ static void go(Engine *e, UciCommand *cmd)
     }
 
     SearchHooks hooks = {report_info, poll_input, e};
+    e->last_report.depth = 0;
     SearchResult r = search_run(&e->search, &e->pos, e->game_keys, e->game_key_count, limits, &hooks);
+    report_final(e, &r);
 
     /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
     bool truncated;

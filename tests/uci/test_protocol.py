@@ -109,6 +109,10 @@ def finish_go(ctx, e, position, timeout, what="bestmove"):
     Returns (time of bestmove, move, lines before it)."""
     t, line, before = e.expect("bestmove", timeout, what)
     best = check_bestmove(ctx, e, position, line)
+    infos = [l for l in before if l.startswith("info depth ")]
+    if infos and " pv " in infos[-1]:
+        require(infos[-1].split(" pv ")[1].split()[0] == best,
+                "the last info line's pv does not start with bestmove %s: %s" % (best, infos[-1]), e)
     extra = [l for l in e.sync() if l.startswith("bestmove")]
     require(not extra, "a second bestmove after one go: %s" % extra, e)
     return t, best, before
@@ -435,6 +439,8 @@ def go_nodes(ctx):
     elapsed, _, lines = run_go(ctx, e, MIDDLEGAME, "go nodes 20000", 5.0)
     nodes = [int(m.group(1)) for l in lines for m in [re.search(r" nodes (\d+)", l)] if m]
     require(nodes and max(nodes) <= 20000 + 64, "go nodes 20000 reported %s nodes" % (nodes[-1:] or "no"), e)
+    require(nodes[-1] >= 20000, "the final info line before bestmove says %d nodes, not the 20000 searched"
+            % nodes[-1], e)
 
 
 @check
@@ -476,8 +482,12 @@ def go_infinite_stop(ctx):
         e.send("go infinite")
         expect_silence(e, 0.3, "bestmove", "bestmove before stop in go infinite")
         t0 = e.send("stop")
-        t, _, _ = finish_go(ctx, e, pos, 2.0, "bestmove after stop")
+        t, _, before = finish_go(ctx, e, pos, 2.0, "bestmove after stop")
         samples.append(t - t0)
+        last = [l for l in before if l.startswith("info depth")][-1:]
+        m = re.search(r" time (\d+)", last[0]) if last else None
+        require(m and int(m.group(1)) >= 250, "no final info line (with the whole search's time) between stop and bestmove: %s"
+                % last, e)
     slow = [s for s in samples if s >= LATENCY_LIMIT]
     ctx.note("stop latency ms: " + " ".join("%.1f" % (s * 1000) for s in samples))
     require(len(slow) <= 1 and max(samples) < 0.5,
