@@ -527,6 +527,10 @@ def no_bestmove_before_stop_when_search_ends(ctx):
         e.send(pos)
         e.send(go)
         expect_silence(e, 0.4, "bestmove", "'%s' in '%s' printed bestmove before stop" % (go, pos))
+        t0 = e.send("isready")  # the search is over, the engine waits for stop: still answers
+        t, _, before = e.expect(lambda l: l == "readyok", 1.0, "readyok while waiting for stop")
+        require(t - t0 < 0.1 and not [l for l in before if l.startswith("bestmove")],
+                "isready while waiting for stop: %.0f ms, %s" % ((t - t0) * 1000, before), e)
         t0 = e.send("stop")
         t, best, _ = finish_go(ctx, e, pos, 1.0)
         require(expected is None or best == expected, "'%s' in '%s' gave %s, expected %s"
