@@ -115,6 +115,19 @@ static bool parse_number(const char *s, int64_t min, int64_t max, int64_t *value
     return true;
 }
 
+/* Keep the first problem found in a go command, with the word it concerns. */
+static void go_warning(UciCommand *cmd, const char *what, const char *word)
+{
+    if (cmd->error[0])
+        return;
+    TextBuf t = text_buf(cmd->error, sizeof cmd->error);
+    text_add(&t, what);
+    text_add(&t, ": '");
+    for (size_t i = 0, n = text_word_length(word); i < n && i < 32; i++)
+        text_add_char(&t, word[i] >= 0x20 && word[i] < 0x7f ? word[i] : '?');
+    text_add_char(&t, '\'');
+}
+
 static void parse_go(const char *s, UciCommand *cmd)
 {
     SearchLimits *l = &cmd->limits;
@@ -137,13 +150,21 @@ static void parse_go(const char *s, UciCommand *cmd)
                 s = next_word(s);
             continue;
         }
+        /* A GUI waits for the bestmove of every go: a bad parameter is skipped with a
+         * warning, not the whole command (go perft excepted: it has no bestmove). */
         if (!is_go_keyword(word)) {
-            malformed(cmd, "go: unknown parameter");
-            return;
+            go_warning(cmd, "go: unknown parameter ignored", word);
+            continue;
         }
         if (!*s || !parse_number(s, INT32_MIN, INT64_MAX / 4, &v)) {
-            malformed(cmd, "go: parameter needs a number");
-            return;
+            if (text_word_equals(word, "perft")) {
+                malformed(cmd, "go perft: needs a depth");
+                return;
+            }
+            go_warning(cmd, "go: parameter without a valid number ignored", word);
+            if (*s && !is_go_keyword(s))
+                s = next_word(s);
+            continue;
         }
         s = next_word(s);
         if (text_word_equals(word, "wtime"))
@@ -243,11 +264,10 @@ static void add_score(TextBuf *t, int score)
     }
 }
 
-static void report_info(const SearchReport *r, void *user)
+static void print_info(const SearchReport *r)
 {
     char buf[2048];
     TextBuf t = text_buf(buf, sizeof buf);
-    (void)user;
     text_add(&t, "info depth ");
     text_add_int(&t, r->depth);
     text_add(&t, " seldepth ");
@@ -276,6 +296,33 @@ static void report_info(const SearchReport *r, void *user)
         }
     }
     say(buf);
+}
+
+/* Search progress: print it, and keep the last complete iteration for the final info line. */
+static void report_info(const SearchReport *r, void *user)
+{
+    Engine *e = user;
+    print_info(r);
+    if (r->bound == BOUND_EXACT) {
+        e->last_report = *r;
+        e->last_report.pv_length = r->pv_length < MAX_PLY ? r->pv_length : MAX_PLY;
+        memcpy(e->last_pv, r->pv, (size_t)e->last_report.pv_length * sizeof r->pv[0]);
+        e->last_report.pv = e->last_pv;
+    }
+}
+
+/* A search stopped inside an iteration has done work no info line shows: repeat the last
+ * complete iteration with the final node count and time, so the GUI sees the totals. */
+static void report_final(Engine *e, const SearchResult *r)
+{
+    SearchReport *last = &e->last_report;
+    if (last->depth == 0 || r->nodes <= last->nodes)
+        return;
+    last->nodes = r->nodes;
+    last->time_ms = port_time_ms() - e->search.start_ms;
+    last->nps = last->time_ms ? r->nodes * 1000 / last->time_ms : r->nodes * 1000;
+    last->hashfull = tt_hashfull(&e->tt);
+    print_info(last);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -562,7 +609,7 @@ static void go_perft(Engine *e, int depth)
 static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *limits)
 {
     for (; s && *s && limits->searchmoves_count < MAX_MOVES; s = next_word(s)) {
-        if (text_word_length(s) < 4 || s[0] < 'a' || s[0] > 'h') /* next go keyword */
+        if (is_go_keyword(s)) /* the moves end at the next go parameter */
             break;
         Move m = pos_parse_uci_move(&e->pos, s);
         if (m == MOVE_NONE)
@@ -579,6 +626,8 @@ static void go(Engine *e, UciCommand *cmd)
         go_perft(e, cmd->perft_depth);
         return;
     }
+    if (cmd->error[0])
+        info_string(cmd->error, NULL);
     limits->move_overhead_ms = e->options.move_overhead_ms;
     resolve_searchmoves(e, cmd->searchmoves, limits);
     e->stop_requested = e->ponderhit = false;
@@ -594,7 +643,9 @@ static void go(Engine *e, UciCommand *cmd)
     }
 
     SearchHooks hooks = {report_info, poll_input, e};
+    e->last_report.depth = 0;
     SearchResult r = search_run(&e->search, &e->pos, e->game_keys, e->game_key_count, limits, &hooks);
+    report_final(e, &r);
 
     /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
     bool truncated;

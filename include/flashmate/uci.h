@@ -26,7 +26,7 @@ typedef enum {
 
 typedef struct UciCommand {
     UciCommandType type;
-    char error[128];          /* reason, for UCI_MALFORMED */
+    char error[128];          /* reason, for UCI_MALFORMED; for UCI_GO a skipped parameter */
     /* setoption */
     char name[64], value[512];
     /* position: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none) */
@@ -61,6 +61,8 @@ typedef struct Engine {
     bool quit;
     /* during a search */
     bool stop_requested, ponderhit;
+    SearchReport last_report; /* the last complete iteration, repeated at the end of a search */
+    Move last_pv[MAX_PLY];
     int deferred_count;
     char deferred[FLASHMATE_UCI_DEFERRED_MAX][FLASHMATE_UCI_LINE_MAX];
     char line[FLASHMATE_UCI_LINE_MAX];
