@@ -33,7 +33,8 @@ bool book_open(Book *book, const char *path, const char **message)
     uint64_t size;
     book->file = NULL;
     book->entries = 0;
-    book->random_state = 0x9E3779B97F4A7C15ULL;
+    /* Seeded from the clock so that an engine restarted for every game varies its openings. */
+    book->random_state = 0x9E3779B97F4A7C15ULL ^ port_time_ms();
     PortFile *file = port_file_open(path);
     if (!file) {
         *message = "cannot open the book file";

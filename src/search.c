@@ -585,6 +585,7 @@ static void report(Search *s, int depth, int score, int bound, const Move *pv, i
     r.hashfull = tt_hashfull(s->tt);
     r.pv = pv;
     r.pv_length = pv_length;
+    s->reported_nodes = s->nodes;
     s->hooks->report(&r, s->hooks->user);
 }
 
@@ -678,8 +679,9 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
             break;
     }
     result.nodes = s->nodes;
-    /* A final line with the totals, before the caller announces the move. */
-    if (result.depth > 0)
+    /* A final line with the totals if the search went on after the last one, before the
+     * caller announces the move. */
+    if (result.depth > 0 && s->nodes != s->reported_nodes)
         report(s, result.depth, result.score, BOUND_EXACT, s->root_pv, s->root_pv_length);
     return result;
 }

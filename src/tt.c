@@ -12,7 +12,6 @@ bool tt_attach(TT *tt, void *memory, size_t bytes)
     tt->buckets = memory;
     tt->mask = count - 1;
     tt->generation = 0;
-    tt_clear(tt);
     return true;
 }
 

@@ -33,8 +33,9 @@ typedef struct TT {
     uint8_t generation;
 } TT;
 
-/* Use `bytes` of memory at `memory` (rounded down to a power-of-two number of buckets). Returns
- * false if fewer than one bucket fits. */
+/* Use `bytes` of zeroed memory at `memory` (rounded down to a power-of-two number of buckets);
+ * it is not written here, so a large lazily-zeroed block costs nothing until used. Returns false
+ * if fewer than one bucket fits. */
 bool tt_attach(TT *tt, void *memory, size_t bytes);
 void tt_clear(TT *tt);
 static inline void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }

@@ -298,31 +298,11 @@ static void print_info(const SearchReport *r)
     say(buf);
 }
 
-/* Search progress: print it, and keep the last complete iteration for the final info line. */
+/* Search progress: one info line per iteration (the search also sends a final one). */
 static void report_info(const SearchReport *r, void *user)
 {
-    Engine *e = user;
+    (void)user;
     print_info(r);
-    if (r->bound == BOUND_EXACT) {
-        e->last_report = *r;
-        e->last_report.pv_length = r->pv_length < MAX_PLY ? r->pv_length : MAX_PLY;
-        memcpy(e->last_pv, r->pv, (size_t)e->last_report.pv_length * sizeof r->pv[0]);
-        e->last_report.pv = e->last_pv;
-    }
-}
-
-/* A search stopped inside an iteration has done work no info line shows: repeat the last
- * complete iteration with the final node count and time, so the GUI sees the totals. */
-static void report_final(Engine *e, const SearchResult *r)
-{
-    SearchReport *last = &e->last_report;
-    if (last->depth == 0 || r->nodes <= last->nodes)
-        return;
-    last->nodes = r->nodes;
-    last->time_ms = port_time_ms() - e->search.start_ms;
-    last->nps = last->time_ms ? r->nodes * 1000 / last->time_ms : r->nodes * 1000;
-    last->hashfull = tt_hashfull(&e->tt);
-    print_info(last);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -347,6 +327,14 @@ static bool resize_hash(Engine *e, int mb)
     e->tt = table;
     e->options.hash_mb = mb;
     return true;
+}
+
+/* Empty the table. Fresh memory from the port is already zero (and, on hosts, not yet touched),
+ * which is much faster for a large table than writing zeros over the old one. */
+static void clear_hash(Engine *e)
+{
+    if (!resize_hash(e, e->options.hash_mb))
+        tt_clear(&e->tt);
 }
 
 bool engine_setup(Engine *e, int hash_mb)
@@ -440,7 +428,7 @@ static void set_option(Engine *e, const UciCommand *cmd)
         else if (!resize_hash(e, spin))
             info_string("not enough memory for that Hash size; keeping the previous table", value);
     } else if (option_is(name, "Clear Hash")) {
-        tt_clear(&e->tt);
+        clear_hash(e);
     } else if (option_is(name, "Threads")) {
         if (!parse_spin(value, 1, 1024, &spin))
             info_string("Threads needs a number from 1 to 1024", value);
@@ -643,9 +631,7 @@ static void go(Engine *e, UciCommand *cmd)
     }
 
     SearchHooks hooks = {report_info, poll_input, e};
-    e->last_report.depth = 0;
     SearchResult r = search_run(&e->search, &e->pos, e->game_keys, e->game_key_count, limits, &hooks);
-    report_final(e, &r);
 
     /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
     bool truncated;
@@ -698,7 +684,7 @@ void uci_execute(Engine *e, const char *line)
         break;
     case UCI_ISREADY: say("readyok"); break;
     case UCI_UCINEWGAME:
-        tt_clear(&e->tt);
+        clear_hash(e);
         search_clear(&e->search);
         break;
     case UCI_SETOPTION: set_option(e, &cmd); break;

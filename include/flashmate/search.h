@@ -88,6 +88,7 @@ typedef struct Search {
     uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
     int key_count;     /* game keys, then one per ply of the current line */
     uint64_t nodes;
+    uint64_t reported_nodes; /* node count of the last info report */
     int seldepth;
     int root_depth;
     bool stopped;      /* the search must unwind now */

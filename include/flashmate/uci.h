@@ -61,8 +61,6 @@ typedef struct Engine {
     bool quit;
     /* during a search */
     bool stop_requested, ponderhit;
-    SearchReport last_report; /* the last complete iteration, repeated at the end of a search */
-    Move last_pv[MAX_PLY];
     int deferred_count;
     char deferred[FLASHMATE_UCI_DEFERRED_MAX][FLASHMATE_UCI_LINE_MAX];
     char line[FLASHMATE_UCI_LINE_MAX];

@@ -24,7 +24,7 @@ enum { PORT_LINE = 1, PORT_NONE = 0, PORT_EOF = -1 };
 int port_poll_line(char *buf, size_t size, bool *truncated);
 int port_read_line(char *buf, size_t size, bool *truncated);
 
-/* Memory for the transposition table: NULL when the request cannot be met. */
+/* Zeroed memory for the transposition table: NULL when the request cannot be met. */
 void *port_alloc(size_t bytes);
 void port_free(void *memory);
 

@@ -25,7 +25,8 @@ void port_write(const char *text)
     fflush(stdout);
 }
 
-void *port_alloc(size_t bytes) { return bytes ? malloc(bytes) : NULL; }
+/* calloc hands out fresh pages for large blocks: zero without being written. */
+void *port_alloc(size_t bytes) { return bytes ? calloc(1, bytes) : NULL; }
 void port_free(void *memory) { free(memory); }
 
 /* ---- Files ---- */
