@@ -69,6 +69,8 @@ typedef struct Engine {
 /* Set up an engine: start position, default options, a transposition table of hash_mb MB from
  * the port. Returns false if no table memory could be had. */
 bool engine_setup(Engine *e, int hash_mb);
+/* The same with the table size in bytes, for boards whose RAM is counted in kilobytes. */
+bool engine_setup_tt_bytes(Engine *e, size_t tt_bytes);
 void engine_release(Engine *e);
 
 /* Execute one line. */
