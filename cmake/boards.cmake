@@ -10,14 +10,15 @@
 #   FLASHMATE_BOARD_PERFT_SET    perft self-test: "full" (startpos d5, Kiwipete d4, position 3
 #                                d5: 9.6 M leaves) or "depth3" (8902 + 2039 + 2812)
 #   FLASHMATE_BOARD_STACK_BYTES  stack reserved by the linker script (perft at depth D nests D-1
-#                                1 KiB move lists)
+#                                1 KiB move lists: depth 5 measured 6.3-6.8 KB on Cortex-M)
 #   FLASHMATE_BOARD_UCI          whether the UCI engine image is built (needs ~60 KB of RAM)
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
-# Flash and RAM regions are written once, in the board's linker script
+#   FLASHMATE_BOARD_FLASH_BYTES, FLASHMATE_BOARD_RAM_BYTES   AVR only, see below
+# Cortex-M flash and RAM regions are written once, in the board's linker script
 # (src/port/cortex-m/boards/<name>.ld); the build reads them from there. AVR uses avr-gcc's own
-# linker script for the part.
+# linker script for the part, and the sizes here for the tests.
 
 set(FLASHMATE_KNOWN_BOARDS netduinoplus2 stm32vldiscovery microbit atmega2560)
 
@@ -48,7 +49,7 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_MACHINE stm32vldiscovery)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
-    set(FLASHMATE_BOARD_STACK_BYTES 6144)
+    set(FLASHMATE_BOARD_STACK_BYTES 7168)
   elseif("${name}" STREQUAL "microbit")
     # nRF51822 (Cortex-M0, no 64-bit multiply): 256 KB flash, 16 KB SRAM.
     set(FLASHMATE_BOARD_ARCH cortex-m)
@@ -62,9 +63,11 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_ARCH avr)
     set(FLASHMATE_BOARD_CPU atmega2560)
     set(FLASHMATE_BOARD_F_CPU 16000000)
+    set(FLASHMATE_BOARD_FLASH_BYTES 262144)
+    set(FLASHMATE_BOARD_RAM_BYTES 8192)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
-    set(FLASHMATE_BOARD_STACK_BYTES 4096)
+    set(FLASHMATE_BOARD_STACK_BYTES 6144)
   else()
     message(FATAL_ERROR "unknown board '${name}' (known: ${FLASHMATE_KNOWN_BOARDS})")
   endif()

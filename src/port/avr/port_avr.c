@@ -11,6 +11,7 @@
 #include <avr/io.h>
 #include <util/atomic.h>
 
+#include "port/firmware/firmware.h"
 #include "port/port.h"
 
 /* ---- Exit: main's return value reaches exit() in r24 ----
@@ -82,6 +83,29 @@ uint64_t port_time_ms(void)
     }
     uint64_t ticks = ((uint64_t)overflows << 16) | count;
     return ticks * 64u / (F_CPU / 1000u);
+}
+
+/* ---- Stack meter: the stack grows down from RAMEND towards the end of .bss/.noinit ---- */
+
+extern uint8_t __heap_start; /* avr-libc's linker script: the first byte after static data */
+
+enum { STACK_PATTERN = 0xa5, STACK_MARGIN = 32 };
+
+void port_stack_paint(void)
+{
+    uint8_t *sp = (uint8_t *)SP;
+    for (volatile uint8_t *p = &__heap_start; p < sp - STACK_MARGIN; p++)
+        *p = STACK_PATTERN;
+}
+
+size_t port_stack_used(size_t *size)
+{
+    const uint8_t *p = &__heap_start, *end = (const uint8_t *)RAMEND + 1;
+    while (p < end && *p == STACK_PATTERN)
+        p++;
+    if (size)
+        *size = (size_t)(end - &__heap_start);
+    return (size_t)(end - p);
 }
 
 /* ---- Memory and files: none ---- */

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "port/firmware/firmware.h"
 #include "port/port.h"
 #include "semihosting.h"
 
@@ -163,6 +164,34 @@ void *port_alloc(size_t bytes)
 
 void port_free(void *memory) { (void)memory; }
 #endif
+
+/* ---- Stack meter ---- */
+
+/* The stack grows down from _estack (the end of RAM) and may use all RAM above the static data,
+ * from _sstack; the linker script guarantees __stack_size bytes of it (an absolute symbol: its
+ * address is the value). */
+extern uint32_t _sstack[], _estack[];
+extern char __stack_size[];
+
+enum { STACK_PATTERN = 0x57ac57acu, STACK_MARGIN_WORDS = 16 };
+
+void port_stack_paint(void)
+{
+    uint32_t *sp;
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+    for (volatile uint32_t *p = _sstack; p < sp - STACK_MARGIN_WORDS; p++)
+        *p = STACK_PATTERN;
+}
+
+size_t port_stack_used(size_t *size)
+{
+    const uint32_t *p = _sstack;
+    while (p < _estack && *p == STACK_PATTERN)
+        p++;
+    if (size)
+        *size = (size_t)(uintptr_t)__stack_size;
+    return (size_t)((char *)_estack - (const char *)p);
+}
 
 /* ---- Files: none (opening books need a file system) ---- */
 

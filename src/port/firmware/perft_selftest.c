@@ -7,6 +7,7 @@
  * is start position depth 5, Kiwipete depth 4 and position 3 depth 5 (9.6 M leaves).
  * Counts: https://www.chessprogramming.org/Perft_Results
  */
+#include "firmware.h"
 #include "flashmate/perft.h"
 #include "port/port.h"
 #include "tables.h"
@@ -71,9 +72,9 @@ static void say_layout(void)
 #if FM_TABLE_CATALOGUE
     text_add(&t, "flashmate perft self-test: layout ");
     text_add(&t, chess_layout_name);
-    text_add(&t, ", tables ");
+    text_add(&t, " (tables ");
     text_add_u64(&t, table_bytes(chess_common_tables) + table_bytes(chess_layout_tables));
-    text_add(&t, " bytes in flash\n");
+    text_add(&t, " bytes)\n");
 #else
     text_add(&t, "flashmate perft self-test: layout ");
 #if defined(FLASHMATE_LAYOUT_COMPACT)
@@ -91,6 +92,7 @@ int main(void)
     uint64_t total_nodes = 0, total_ms = 0;
     char buf[128];
 
+    port_stack_paint();
     say_layout();
     for (unsigned i = 0; i < sizeof checks / sizeof checks[0]; i++) {
         const PerftCheck *c = &checks[i];
@@ -128,7 +130,21 @@ int main(void)
         port_write(buf);
     }
 
+    size_t stack_size, stack_used = port_stack_used(&stack_size);
     TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "stack: ");
+    text_add_u64(&t, stack_used);
+    text_add(&t, " of ");
+    text_add_u64(&t, stack_size);
+    text_add(&t, " bytes used");
+    if (stack_used > stack_size) {
+        text_add(&t, ": FAIL, more than the reserve");
+        failures++;
+    }
+    text_add_char(&t, '\n');
+    port_write(buf);
+
+    t = text_buf(buf, sizeof buf);
     text_add(&t, failures ? "RESULT: FAIL, " : "RESULT: PASS, ");
     text_add_u64(&t, total_nodes);
     text_add(&t, " nodes in ");

@@ -5,8 +5,10 @@
  * With FLASHMATE_UCI_DEMO the firmware instead plays a compiled-in session (echoing each command
  * after "> ") and stops: a board with an output-only console can show the engine working.
  */
+#include "firmware.h"
 #include "flashmate/uci.h"
 #include "port/port.h"
+#include "text.h"
 
 #ifndef FLASHMATE_TT_BYTES
 #define FLASHMATE_TT_BYTES 0
@@ -37,8 +39,25 @@ static int run_demo(Engine *e)
 }
 #endif
 
+/* "info string stack N of M bytes used": what the session needed of the reserved stack.
+ * Returns false if it needed more than the reserve. */
+static bool say_stack_used(void)
+{
+    char buf[80];
+    size_t size, used = port_stack_used(&size);
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "info string stack ");
+    text_add_u64(&t, used);
+    text_add(&t, " of ");
+    text_add_u64(&t, size);
+    text_add(&t, used > size ? " bytes used, more than the reserve\n" : " bytes used\n");
+    port_write(buf);
+    return used <= size;
+}
+
 int main(void)
 {
+    port_stack_paint();
     if (!engine_setup_tt_bytes(&engine, FLASHMATE_TT_BYTES)) {
         port_write("info string no memory for the transposition table\n");
         return 1;
@@ -48,6 +67,8 @@ int main(void)
 #else
     int rc = uci_loop(&engine);
 #endif
+    if (!say_stack_used() && rc == 0)
+        rc = 1;
     engine_release(&engine);
     return rc;
 }
