@@ -15,6 +15,9 @@
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
+#   FLASHMATE_BOARD_CMOCKA_TESTS the host's cmocka tests (tests/test_*.c) that fit the board and
+#                                run on it with tests/mcu/cmocka.h (Cortex-M: newlib stdio over
+#                                semihosting); FLASHMATE_BOARD_TEST_STACK / _TEST_HEAP size them
 #   FLASHMATE_BOARD_FLASH_BYTES, FLASHMATE_BOARD_RAM_BYTES   AVR only, see below
 # Cortex-M flash and RAM regions are written once, in the board's linker script
 # (src/port/cortex-m/boards/<name>.ld); the build reads them from there. AVR uses avr-gcc's own
@@ -23,6 +26,9 @@
 set(FLASHMATE_KNOWN_BOARDS netduinoplus2 stm32vldiscovery microbit atmega2560)
 
 macro(flashmate_board name)
+  set(FLASHMATE_BOARD_CMOCKA_TESTS "")
+  set(FLASHMATE_BOARD_TEST_STACK 0)
+  set(FLASHMATE_BOARD_TEST_HEAP 0)
   set(FLASHMATE_BOARD_UCI OFF)
   set(FLASHMATE_BOARD_TT_BYTES 0)
   set(FLASHMATE_BOARD_UCI_STACK 0)
@@ -42,6 +48,10 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_TT_BYTES 32768)
     set(FLASHMATE_BOARD_UCI_STACK 53248)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 32768)
+    # test_position walks move trees 4 plies deep with 4 move lists per ply (~17 KB of stack).
+    set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables test_position)
+    set(FLASHMATE_BOARD_TEST_STACK 32768)
+    set(FLASHMATE_BOARD_TEST_HEAP 8192)
   elseif("${name}" STREQUAL "stm32vldiscovery")
     # STM32F100 (Cortex-M3): 128 KB flash, 8 KB SRAM.
     set(FLASHMATE_BOARD_ARCH cortex-m)
@@ -58,6 +68,11 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)
+    # test_tables holds the 781 Polyglot keys (6 KB) read from the host; test_position does not fit.
+    set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables)
+    # 16 KB = newlib's static data 2.5 KB + the test's 6.8 KB + heap (stdio buffers) + stack.
+    set(FLASHMATE_BOARD_TEST_STACK 3584)
+    set(FLASHMATE_BOARD_TEST_HEAP 3072)
   elseif("${name}" STREQUAL "atmega2560")
     # ATmega2560 (8-bit AVR): 256 KB flash, 8 KB SRAM, 16-bit int, simulated by simavr.
     set(FLASHMATE_BOARD_ARCH avr)

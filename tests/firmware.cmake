@@ -90,6 +90,28 @@ if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_64bit_multiply)
 endif()
 
+# ---- The host's cmocka tests, on the board ----------------------------------------------------
+# The same sources as the host tests, built against tests/mcu/cmocka.h (the cmocka subset they
+# use) and the C library's stdio over semihosting; the data files are read from the host.
+foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
+  add_executable(${name}
+    ${name}.c
+    mcu/cmocka.c
+    ${flashmate_SOURCE_DIR}/src/port/cortex-m/startup.c
+    ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c)
+  target_include_directories(${name} BEFORE PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/mcu)
+  target_compile_definitions(${name} PRIVATE FLASHMATE_TEST_DATA="${FLASHMATE_TEST_DATA}")
+  target_link_options(${name} PRIVATE
+    -T${FLASHMATE_LINKER_SCRIPT}
+    -L${flashmate_SOURCE_DIR}/src/port/cortex-m
+    -Wl,--defsym=__stack_size=${FLASHMATE_BOARD_TEST_STACK}
+    -Wl,--defsym=__heap_size=${FLASHMATE_BOARD_TEST_HEAP})
+  # newlib with librdimon: stdio, fopen and malloc through semihosting.
+  target_link_libraries(${name} PRIVATE flashmate::core -Wl,--start-group c rdimon gcc -Wl,--end-group)
+  add_test(NAME ${name} COMMAND ${name})
+  list(APPEND FLASHMATE_EMULATOR_TESTS ${name})
+endforeach()
+
 # ---- UCI engine on the board ----------------------------------------------------------------------
 if(TARGET flashmate_uci)
   # The engine reads every table. Static RAM: the engine state (search history, game keys,

@@ -4,8 +4,9 @@
  * initialisation functions exist. main's return value becomes the emulator's exit status; a
  * fault prints its name and exits with 99 instead of hanging.
  *
- * Compiled with -fno-tree-loop-distribute-patterns, so the copy loops stay loops rather than
- * calls to memcpy/memset.
+ * The loops write through volatile pointers so that the compiler cannot turn them into memcpy /
+ * memset calls, whatever the flags (with newlib's memcpy they would work, but start-up should
+ * not depend on library code).
  */
 #include <stdint.h>
 
@@ -20,7 +21,7 @@ void Reset_Handler(void);
 void Reset_Handler(void)
 {
     const uint32_t *src = _sidata;
-    uint32_t *dst = _sdata;
+    volatile uint32_t *dst = _sdata;
     while (dst < _edata)
         *dst++ = *src++;
     for (dst = _sbss; dst < _ebss;)
