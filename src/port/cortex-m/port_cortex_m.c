@@ -5,8 +5,8 @@
  *
  * Console: text goes to the host's standard output (":tt" opened for writing) and lines are read
  * from its standard input (":tt" opened for reading), so the firmware talks UCI exactly like the
- * host program. Semihosting reads block, so polling during a search reports no input: a command
- * typed while the engine thinks is read when the search ends.
+ * host program. Semihosting reads block, so polling during a search returns only lines already
+ * read with an earlier line; a command typed while the engine thinks is read when it ends.
  *
  * FLASHMATE_TT_BYTES (compile definition, default 0) sizes the table memory port_alloc hands out.
  */
