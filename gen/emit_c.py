@@ -3,6 +3,10 @@
 Output is plain ASCII with LF endings and depends only on its arguments. Multi-dimensional
 arrays get one brace level per dimension (avr-gcc warns about flat initialisers); 64-bit values
 are 16 hex digits with ULL so every entry has the same width.
+
+The strings and the catalogue are plain `const` data holding pointers, which AVR would copy into
+RAM; they are emitted inside `#if FM_TABLE_CATALOGUE` (defined by tables.h) so such builds leave
+them out.
 """
 
 import math
@@ -79,6 +83,8 @@ def render(output: OutputFile, regenerate: str, digest: str) -> str:
     lines += ["", '#include "tables.h"', ""]
     for table in output.tables:
         lines += render_table(table) + [""]
+    lines.append("#if FM_TABLE_CATALOGUE")
+    lines.append("")
     for name, value in output.strings:
         lines += [f'const char {name}[] = "{value}";', ""]
     lines.append("/* Every table in this file: name, entries (all dimensions), bytes. */")
@@ -87,4 +93,6 @@ def render(output: OutputFile, regenerate: str, digest: str) -> str:
         lines.append(f'{INDENT}{{"{table.name}", {table.entries}, sizeof {table.name}}},')
     lines.append(f"{INDENT}{{0, 0, 0}},")
     lines.append("};")
+    lines.append("")
+    lines.append("#endif")
     return "\n".join(lines) + "\n"

@@ -23,10 +23,25 @@
 #endif
 #define fm_load(lvalue) (lvalue)
 
+#if defined(__AVR__) && defined(FLASHMATE_LAYOUT_FANCY)
+#error "the fancy layout needs ~841 KiB of flash and a 32-bit int: AVR builds use -DFLASHMATE_LAYOUT=compact"
+#endif
+
 /*
  * Every generated file also lists its tables for `flashmate tables`, ending with a null name.
  * The slider layout compiled into the build defines chess_layout_tables and chess_layout_name.
+ *
+ * The catalogue is plain const data holding pointers to names. Where plain const is flash (hosts,
+ * ARM) that costs no RAM; on AVR it would be copied into RAM at start-up, so AVR builds leave it
+ * out (FM_TABLE_CATALOGUE 0; the generated files wrap it in `#if FM_TABLE_CATALOGUE`).
  */
+#if defined(__AVR__)
+#define FM_TABLE_CATALOGUE 0
+#else
+#define FM_TABLE_CATALOGUE 1
+#endif
+
+#if FM_TABLE_CATALOGUE
 typedef struct TableInfo {
     const char *name;
     uint32_t entries;
@@ -36,6 +51,7 @@ typedef struct TableInfo {
 extern const TableInfo chess_common_tables[];
 extern const TableInfo chess_layout_tables[];
 extern const char chess_layout_name[];
+#endif
 
 /* ---- Layout-independent tables (generated/chess_common.c) ---- */
 

@@ -309,11 +309,9 @@ static void report_info(const SearchReport *r, void *user)
  * Engine state.
  */
 
-static bool resize_hash(Engine *e, int mb)
+/* A new table of `bytes` from the port; on failure the old table stays as it was. */
+static bool resize_hash_bytes(Engine *e, size_t bytes)
 {
-    size_t bytes = (size_t)mb << 20;
-    if ((size_t)mb != bytes >> 20)
-        return false; /* does not fit in size_t on this platform */
     void *memory = port_alloc(bytes);
     if (!memory)
         return false;
@@ -324,29 +322,49 @@ static bool resize_hash(Engine *e, int mb)
     }
     port_free(e->tt_memory);
     e->tt_memory = memory;
+    e->tt_bytes = bytes;
     e->tt = table;
-    e->options.hash_mb = mb;
+    e->options.hash_mb = (int)(bytes >> 20);
     return true;
+}
+
+static bool resize_hash(Engine *e, int mb)
+{
+    size_t bytes = (size_t)mb << 20;
+    if ((size_t)mb != bytes >> 20)
+        return false; /* does not fit in size_t on this platform */
+    return resize_hash_bytes(e, bytes);
 }
 
 /* Empty the table. Fresh memory from the port is already zero (and, on hosts, not yet touched),
  * which is much faster for a large table than writing zeros over the old one. */
 static void clear_hash(Engine *e)
 {
-    if (!resize_hash(e, e->options.hash_mb))
+    if (!resize_hash_bytes(e, e->tt_bytes))
         tt_clear(&e->tt);
 }
 
-bool engine_setup(Engine *e, int hash_mb)
+static void engine_defaults(Engine *e)
 {
     memset(e, 0, sizeof *e);
     pos_set_fen(&e->pos, FEN_START, NULL);
-    e->options.hash_mb = hash_mb;
     e->options.threads = 1;
     e->options.move_overhead_ms = 30;
     e->search.tt = &e->tt;
     search_clear(&e->search);
+}
+
+bool engine_setup(Engine *e, int hash_mb)
+{
+    engine_defaults(e);
+    e->options.hash_mb = hash_mb;
     return resize_hash(e, hash_mb);
+}
+
+bool engine_setup_tt_bytes(Engine *e, size_t tt_bytes)
+{
+    engine_defaults(e);
+    return resize_hash_bytes(e, tt_bytes);
 }
 
 void engine_release(Engine *e)

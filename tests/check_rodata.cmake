@@ -1,18 +1,26 @@
 # Checks that the compiled-away tables really are compiled away: run with `cmake -P` on a built
-# flashmate executable.
+# flashmate executable or firmware image.
 #
-#   cmake -DNM=nm -DOBJDUMP=objdump [-DSIZE=size] -DBINARY=flashmate -DBASELINE=empty_main
+#   cmake -DNM=nm -DOBJDUMP=objdump [-DSIZE=size] -DBINARY=flashmate [-DBASELINE=empty_main]
 #         [-DCORE_LIBRARY=libflashmate_core.a] -DLAYOUT=fancy|compact -DTABLES_H=src/tables.h
+#         [-DMAX_RAM_BYTES=4096] [-DRAM_EXCLUDE=symbol;...]
+#         [-DFLASH_START=0x08000000 -DFLASH_END=0x08100000] [-DREADONLY_TYPES=Rr]
+#         [-DREQUIRE_ALL=ON]
 #         -P check_rodata.cmake
 #
 # Fails if
-#   - a table declared FM_TABLE in tables.h is missing from BINARY or is not in a read-only data
-#     section (nm type other than R/r): a dropped `const` would move it to .data, i.e. RAM;
+#   - a table declared FM_TABLE in tables.h is missing from BINARY (unless REQUIRE_ALL is OFF:
+#     a firmware image may leave out tables its program never reads, but not all of them) or is
+#     not in a read-only data section (nm type other than READONLY_TYPES, default R/r): a dropped
+#     `const` would move it to .data, i.e. RAM;
+#   - with FLASH_START/FLASH_END: a table's address is outside [FLASH_START, FLASH_END), the
+#     board's flash (firmware images);
 #   - tables.h and the lists below disagree on the FM_TABLE names (keeps the lists honest);
 #   - BINARY has more .init_array/.ctors/.preinit_array than BASELINE (a trivial program built
-#     with the same compiler and flags), or any CORE_LIBRARY member has such a section: tables
-#     must not be filled by constructors;
-#   - .data + .bss of BINARY exceed MAX_RAM_BYTES (default 4096).
+#     with the same compiler and flags; without BASELINE, any at all), or any CORE_LIBRARY member
+#     has such a section: tables must not be filled by constructors;
+#   - .data + .bss of BINARY, less the sizes of the RAM_EXCLUDE symbols (e.g. a firmware's
+#     transposition table), exceed MAX_RAM_BYTES (default 4096).
 
 cmake_minimum_required(VERSION 3.20)
 
@@ -27,6 +35,12 @@ set(INIT_SECTIONS .init_array .ctors .preinit_array)
 if(NOT DEFINED MAX_RAM_BYTES)
   set(MAX_RAM_BYTES 4096)
 endif()
+if(NOT DEFINED READONLY_TYPES)
+  set(READONLY_TYPES Rr)
+endif()
+if(NOT DEFINED REQUIRE_ALL)
+  set(REQUIRE_ALL ON)
+endif()
 
 set(errors "")
 macro(problem text)
@@ -34,12 +48,16 @@ macro(problem text)
   string(APPEND errors "  ${text}\n")
 endmacro()
 
-foreach(var NM OBJDUMP BINARY BASELINE LAYOUT TABLES_H)
+foreach(var NM OBJDUMP BINARY LAYOUT TABLES_H)
   if(NOT ${var})
     message(FATAL_ERROR "check_rodata.cmake: -D${var}=... is required")
   endif()
 endforeach()
-foreach(file BINARY BASELINE TABLES_H)
+set(files BINARY TABLES_H)
+if(BASELINE)
+  list(APPEND files BASELINE)
+endif()
+foreach(file IN LISTS files)
   if(NOT EXISTS "${${file}}")
     message(FATAL_ERROR "check_rodata.cmake: ${file} '${${file}}' does not exist")
   endif()
@@ -88,21 +106,46 @@ list(LENGTH declarations declared_count)
 message(STATUS "tables.h declares ${declared_count} FM_TABLE tables; checking ${LAYOUT} layout")
 
 # ---- 2. Table symbols present and read-only ---------------------------------------------------
-run_lines(nm_lines "${NM}" "${BINARY}")
+run_lines(nm_lines "${NM}" -S "${BINARY}")
 foreach(line IN LISTS nm_lines)
-  if(line MATCHES "^[0-9a-fA-F]+ ([A-Za-z]) ([A-Za-z_][A-Za-z_0-9.]*)$")
-    set(nm_type_${CMAKE_MATCH_2} "${CMAKE_MATCH_1}")
+  if(line MATCHES "^([0-9a-fA-F]+) (([0-9a-fA-F]+) )?([A-Za-z]) ([A-Za-z_][A-Za-z_0-9.]*)$")
+    set(nm_address_${CMAKE_MATCH_5} "${CMAKE_MATCH_1}")
+    set(nm_size_${CMAKE_MATCH_5} "${CMAKE_MATCH_3}")
+    set(nm_type_${CMAKE_MATCH_5} "${CMAKE_MATCH_4}")
   endif()
 endforeach()
+if(DEFINED FLASH_START)
+  math(EXPR flash_start "${FLASH_START}" OUTPUT_FORMAT HEXADECIMAL)
+  math(EXPR flash_end "${FLASH_END}" OUTPUT_FORMAT HEXADECIMAL)
+  math(EXPR flash_start_value "${FLASH_START}")
+  math(EXPR flash_end_value "${FLASH_END}")
+  message(STATUS "flash: [${flash_start}, ${flash_end})")
+endif()
+set(present 0)
 foreach(name IN LISTS expected)
   if(NOT DEFINED nm_type_${name})
-    problem("table ${name} is missing from ${BINARY}")
-  elseif(NOT nm_type_${name} MATCHES "^[Rr]$")
-    problem("table ${name} has nm type '${nm_type_${name}}' (writable section), want R/r: is it declared without const?")
+    if(REQUIRE_ALL)
+      problem("table ${name} is missing from ${BINARY}")
+    else()
+      message(STATUS "info ${name}: not linked (this program never reads it)")
+    endif()
+    continue()
+  endif()
+  math(EXPR present "${present} + 1")
+  math(EXPR address_value "0x${nm_address_${name}}") # decimal, for comparisons
+  math(EXPR address "0x${nm_address_${name}}" OUTPUT_FORMAT HEXADECIMAL)
+  if(NOT nm_type_${name} MATCHES "^[${READONLY_TYPES}]$")
+    problem("table ${name} has nm type '${nm_type_${name}}' (writable section), want one of ${READONLY_TYPES}: is it declared without const?")
+  elseif(DEFINED FLASH_START AND (address_value LESS flash_start_value OR
+                                  NOT address_value LESS flash_end_value))
+    problem("table ${name} is at ${address}, outside flash [${flash_start}, ${flash_end})")
   else()
-    message(STATUS "ok   ${name}: ${nm_type_${name}}")
+    message(STATUS "ok   ${name}: ${nm_type_${name}} at ${address}")
   endif()
 endforeach()
+if(present EQUAL 0)
+  problem("no table of the ${LAYOUT} layout is in ${BINARY}")
+endif()
 foreach(name IN LISTS INFO_SYMBOLS)
   if(DEFINED nm_type_${name})
     message(STATUS "info ${name}: ${nm_type_${name}} (not FM_TABLE; not enforced)")
@@ -125,7 +168,13 @@ function(section_sizes file prefix)
 endfunction()
 
 section_sizes("${BINARY}" bin)
-section_sizes("${BASELINE}" base)
+if(BASELINE)
+  section_sizes("${BASELINE}" base)
+else()
+  foreach(section IN LISTS INIT_SECTIONS)
+    set(base${section} 0)
+  endforeach()
+endif()
 foreach(section IN LISTS INIT_SECTIONS)
   if(bin${section} GREATER base${section})
     problem("${section} of ${BINARY} is ${bin${section}} bytes, a trivial program has ${base${section}}: something registers a constructor")
@@ -158,9 +207,19 @@ if(SIZE)
   message(STATUS "size:\n${size_text}")
 endif()
 math(EXPR ram "${bin.data} + ${bin.bss}")
-message(STATUS ".data ${bin.data} + .bss ${bin.bss} = ${ram} bytes (limit ${MAX_RAM_BYTES})")
+set(excluded "")
+foreach(name IN LISTS RAM_EXCLUDE)
+  if(NOT nm_size_${name})
+    problem("RAM_EXCLUDE symbol ${name} is not in ${BINARY} (or has no size)")
+    continue()
+  endif()
+  math(EXPR bytes "0x${nm_size_${name}}")
+  math(EXPR ram "${ram} - ${bytes}")
+  string(APPEND excluded " - ${name} ${bytes}")
+endforeach()
+message(STATUS ".data ${bin.data} + .bss ${bin.bss}${excluded} = ${ram} bytes (limit ${MAX_RAM_BYTES})")
 if(ram GREATER MAX_RAM_BYTES)
-  problem(".data + .bss = ${ram} bytes exceeds ${MAX_RAM_BYTES}: a table or buffer landed in RAM")
+  problem(".data + .bss${excluded} = ${ram} bytes exceeds ${MAX_RAM_BYTES}: a table or buffer landed in RAM")
 endif()
 
 if(errors)

@@ -77,7 +77,12 @@ class RenderTest(unittest.TestCase):
         self.assertIn('    {"a", 2, sizeof a},', lines)
         self.assertIn('    {"b", 4, sizeof b},', lines)
         self.assertIn("    {0, 0, 0},", lines)
-        self.assertTrue(text.endswith("};\n"))
+        # Strings and catalogue (plain const, RAM on AVR) sit inside one FM_TABLE_CATALOGUE block.
+        start, end = lines.index("#if FM_TABLE_CATALOGUE"), lines.index("#endif")
+        self.assertLess(start, lines.index('const char x_name[] = "demo";'))
+        self.assertLess(lines.index("    {0, 0, 0},"), end)
+        self.assertLess(max(i for i, line in enumerate(lines) if line.startswith("FM_TABLE")), start)
+        self.assertTrue(text.endswith("};\n\n#endif\n"))
         self.assertNotIn("\r", text)
         text.encode("ascii")
 

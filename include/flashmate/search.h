@@ -25,8 +25,12 @@ enum {
     VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY,
 };
 
-/* Keys of the game before the root, for repetition detection (the most recent last). */
-enum { GAME_HISTORY_MAX = 1024 };
+/* Keys of the game before the root, for repetition detection (the most recent last). The engine
+ * keeps two arrays of this many keys; boards with little RAM lower it. */
+#ifndef FLASHMATE_GAME_HISTORY_MAX
+#define FLASHMATE_GAME_HISTORY_MAX 1024
+#endif
+enum { GAME_HISTORY_MAX = FLASHMATE_GAME_HISTORY_MAX };
 
 typedef struct SearchLimits {
     int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */

@@ -56,14 +56,16 @@ enum { MOVE_NONE = 0, MOVE_NULL = 65 };
 #endif
 enum { MAX_MOVES = 256, MAX_PLY = FLASHMATE_MAX_PLY };
 
-static inline Move move_make(int from, int to) { return (Move)(from | (to << 6)); }
+/* Packed in unsigned arithmetic: with a 16-bit int (AVR) `kind << 14` overflows for kind >= 2. */
+static inline Move move_make(int from, int to) { return (Move)((unsigned)from | (unsigned)to << 6); }
 static inline Move move_make_kind(int from, int to, int kind)
 {
-    return (Move)(from | (to << 6) | (kind << 14));
+    return (Move)((unsigned)from | (unsigned)to << 6 | (unsigned)kind << 14);
 }
 static inline Move move_make_promotion(int from, int to, PieceType promo)
 {
-    return (Move)(from | (to << 6) | ((promo - KNIGHT) << 12) | (MOVE_PROMOTION << 14));
+    return (Move)((unsigned)from | (unsigned)to << 6 | (unsigned)(promo - KNIGHT) << 12 |
+                  (unsigned)MOVE_PROMOTION << 14);
 }
 static inline int move_from(Move m) { return m & 63; }
 static inline int move_to(Move m) { return (m >> 6) & 63; }

@@ -56,6 +56,7 @@ typedef struct Engine {
     Search search;
     TT tt;
     void *tt_memory;
+    size_t tt_bytes;
     UciOptions options;
     Book book;
     bool quit;
@@ -69,6 +70,8 @@ typedef struct Engine {
 /* Set up an engine: start position, default options, a transposition table of hash_mb MB from
  * the port. Returns false if no table memory could be had. */
 bool engine_setup(Engine *e, int hash_mb);
+/* The same with the table size in bytes, for boards whose RAM is counted in kilobytes. */
+bool engine_setup_tt_bytes(Engine *e, size_t tt_bytes);
 void engine_release(Engine *e);
 
 /* Execute one line. */

@@ -1,0 +1,89 @@
+# The microcontroller boards flashmate builds firmware for, and what each one gets.
+#
+# Included by the toolchain files (which need the core and the emulator) and by the build (which
+# needs the rest). flashmate_board(<name>) sets, for the board:
+#   FLASHMATE_BOARD_ARCH         cortex-m or avr (the port in src/port/<arch>/)
+#   FLASHMATE_BOARD_CPU          -mcpu (Cortex-M) or -mmcu (AVR)
+#   FLASHMATE_BOARD_MACHINE      qemu-system-arm -M machine (Cortex-M only)
+#   FLASHMATE_BOARD_F_CPU        clock in Hz (AVR: F_CPU and the simulated frequency)
+#   FLASHMATE_BOARD_LAYOUTS      slider layouts that fit its flash, the first is the default
+#   FLASHMATE_BOARD_PERFT_SET    perft self-test: "full" (startpos d5, Kiwipete d4, position 3
+#                                d5: 9.6 M leaves) or "depth3" (8902 + 2039 + 2812)
+#   FLASHMATE_BOARD_STACK_BYTES  stack reserved by the linker script (perft at depth D nests D-1
+#                                1 KiB move lists: depth 5 measured 6.3-6.8 KB on Cortex-M)
+#   FLASHMATE_BOARD_UCI          whether the UCI engine image is built (needs ~60 KB of RAM)
+#   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
+#   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
+#   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
+#   FLASHMATE_BOARD_CMOCKA_TESTS the host's cmocka tests (tests/test_*.c) that fit the board and
+#                                run on it with tests/mcu/cmocka.h (Cortex-M: newlib stdio over
+#                                semihosting); FLASHMATE_BOARD_TEST_STACK / _TEST_HEAP size them
+#   FLASHMATE_BOARD_FLASH_BYTES, FLASHMATE_BOARD_RAM_BYTES   AVR only, see below
+# Cortex-M flash and RAM regions are written once, in the board's linker script
+# (src/port/cortex-m/boards/<name>.ld); the build reads them from there. AVR uses avr-gcc's own
+# linker script for the part, and the sizes here for the tests.
+
+set(FLASHMATE_KNOWN_BOARDS netduinoplus2 stm32vldiscovery microbit atmega2560)
+
+macro(flashmate_board name)
+  set(FLASHMATE_BOARD_CMOCKA_TESTS "")
+  set(FLASHMATE_BOARD_TEST_STACK 0)
+  set(FLASHMATE_BOARD_TEST_HEAP 0)
+  set(FLASHMATE_BOARD_UCI OFF)
+  set(FLASHMATE_BOARD_TT_BYTES 0)
+  set(FLASHMATE_BOARD_UCI_STACK 0)
+  set(FLASHMATE_BOARD_MACHINE "")
+  set(FLASHMATE_BOARD_F_CPU 0)
+  if("${name}" STREQUAL "netduinoplus2")
+    # STM32F405 (Cortex-M4F): 1 MB flash, 128 KB SRAM (QEMU maps 192 KB; the chip's main SRAM is 128 KB).
+    set(FLASHMATE_BOARD_ARCH cortex-m)
+    set(FLASHMATE_BOARD_CPU cortex-m4)
+    set(FLASHMATE_BOARD_MACHINE netduinoplus2)
+    set(FLASHMATE_BOARD_LAYOUTS fancy compact)
+    set(FLASHMATE_BOARD_PERFT_SET full)
+    set(FLASHMATE_BOARD_STACK_BYTES 8192)
+    set(FLASHMATE_BOARD_UCI ON)
+    # 128 KB = engine state ~29 KB + stack 52 KB (MAX_PLY 32 search frames of <= 1.4 KB, plus
+    # the UCI driver) + a 32 KB table (a power of two) + spare.
+    set(FLASHMATE_BOARD_TT_BYTES 32768)
+    set(FLASHMATE_BOARD_UCI_STACK 53248)
+    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 32768)
+    # test_position walks move trees 4 plies deep with 4 move lists per ply (~17 KB of stack).
+    set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables test_position)
+    set(FLASHMATE_BOARD_TEST_STACK 32768)
+    set(FLASHMATE_BOARD_TEST_HEAP 8192)
+  elseif("${name}" STREQUAL "stm32vldiscovery")
+    # STM32F100 (Cortex-M3): 128 KB flash, 8 KB SRAM.
+    set(FLASHMATE_BOARD_ARCH cortex-m)
+    set(FLASHMATE_BOARD_CPU cortex-m3)
+    set(FLASHMATE_BOARD_MACHINE stm32vldiscovery)
+    set(FLASHMATE_BOARD_LAYOUTS compact)
+    set(FLASHMATE_BOARD_PERFT_SET full)
+    set(FLASHMATE_BOARD_STACK_BYTES 7168)
+  elseif("${name}" STREQUAL "microbit")
+    # nRF51822 (Cortex-M0, no 64-bit multiply): 256 KB flash, 16 KB SRAM.
+    set(FLASHMATE_BOARD_ARCH cortex-m)
+    set(FLASHMATE_BOARD_CPU cortex-m0)
+    set(FLASHMATE_BOARD_MACHINE microbit)
+    set(FLASHMATE_BOARD_LAYOUTS compact)
+    set(FLASHMATE_BOARD_PERFT_SET full)
+    set(FLASHMATE_BOARD_STACK_BYTES 8192)
+    # test_tables holds the 781 Polyglot keys (6 KB) read from the host; test_position does not fit.
+    set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables)
+    # 16 KB = newlib's static data 2.5 KB + the test's 6.8 KB + heap (stdio buffers) + stack.
+    set(FLASHMATE_BOARD_TEST_STACK 3584)
+    set(FLASHMATE_BOARD_TEST_HEAP 3072)
+  elseif("${name}" STREQUAL "atmega2560")
+    # ATmega2560 (8-bit AVR): 256 KB flash, 8 KB SRAM, 16-bit int, simulated by simavr.
+    set(FLASHMATE_BOARD_ARCH avr)
+    set(FLASHMATE_BOARD_CPU atmega2560)
+    set(FLASHMATE_BOARD_F_CPU 16000000)
+    set(FLASHMATE_BOARD_FLASH_BYTES 262144)
+    set(FLASHMATE_BOARD_RAM_BYTES 8192)
+    set(FLASHMATE_BOARD_LAYOUTS compact)
+    set(FLASHMATE_BOARD_PERFT_SET depth3)
+    set(FLASHMATE_BOARD_STACK_BYTES 6144)
+  else()
+    message(FATAL_ERROR "unknown board '${name}' (known: ${FLASHMATE_KNOWN_BOARDS})")
+  endif()
+endmacro()

@@ -1,0 +1,138 @@
+# Tests of a board build (included by tests/CMakeLists.txt when cross-compiling). Every test
+# carries the label `emulator`. A test whose command is a firmware target runs through
+# CMAKE_CROSSCOMPILING_EMULATOR (the toolchain file: qemu-system-arm, or tests/avr_run for AVR,
+# under `timeout`) and is judged by the firmware's exit status.
+
+set(FLASHMATE_EMULATOR_TESTS "")
+
+# ---- AVR: the simavr runner, a host program -----------------------------------------------------
+if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
+  find_program(FLASHMATE_HOST_CC NAMES cc gcc clang REQUIRED)
+  find_path(SIMAVR_INCLUDE_DIR sim_avr.h PATHS /usr/include/simavr /usr/local/include/simavr
+            NO_CMAKE_FIND_ROOT_PATH)
+  if(NOT SIMAVR_INCLUDE_DIR)
+    message(FATAL_ERROR "simavr headers not found: install libsimavr-dev (or -DFLASHMATE_TESTS=OFF)")
+  endif()
+  add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/avr_run
+    COMMAND ${FLASHMATE_HOST_CC} -O2 -Wall -Wextra -I${SIMAVR_INCLUDE_DIR}
+            ${CMAKE_CURRENT_SOURCE_DIR}/avr_run.c -lsimavr -o ${CMAKE_CURRENT_BINARY_DIR}/avr_run
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/avr_run.c
+    COMMENT "Building the simavr runner tests/avr_run (host compiler)"
+    VERBATIM)
+  add_custom_target(avr_run ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/avr_run)
+endif()
+
+# ---- Perft on the board: the move generator and the tables on the real instruction set ---------
+add_test(NAME perft_selftest COMMAND flashmate_perft)
+list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest)
+
+# ---- Tables in flash, little static RAM ---------------------------------------------------------
+# The flash region comes from the board's linker script (Cortex-M) or the part (AVR: program
+# memory from 0; data addresses start at 0x800000 in an AVR ELF).
+if(FLASHMATE_BOARD_ARCH STREQUAL "cortex-m")
+  set(FLASHMATE_LINKER_SCRIPT ${flashmate_SOURCE_DIR}/src/port/cortex-m/boards/${FLASHMATE_BOARD}.ld)
+  file(READ ${FLASHMATE_LINKER_SCRIPT} script)
+  if(NOT script MATCHES "FLASH[ \t]*\\([a-z]*\\)[ \t]*:[ \t]*ORIGIN[ \t]*=[ \t]*(0x[0-9A-Fa-f]+|[0-9]+)[ \t]*,[ \t]*LENGTH[ \t]*=[ \t]*([0-9]+)([KM]?)")
+    message(FATAL_ERROR "cannot read the FLASH region from ${FLASHMATE_LINKER_SCRIPT}")
+  endif()
+  set(flash_start ${CMAKE_MATCH_1})
+  set(flash_length ${CMAKE_MATCH_2})
+  if(CMAKE_MATCH_3 STREQUAL "K")
+    math(EXPR flash_length "${flash_length} * 1024")
+  elseif(CMAKE_MATCH_3 STREQUAL "M")
+    math(EXPR flash_length "${flash_length} * 1024 * 1024")
+  endif()
+  math(EXPR flash_end "${flash_start} + ${flash_length}" OUTPUT_FORMAT HEXADECIMAL)
+  set(readonly_types Rr)
+  # The acceptance budget: all of the perft image's static data in 8 KB (the smallest board
+  # has 8 KB of RAM, and its linker script also reserves the stack).
+  set(perft_max_ram 8192)
+else()
+  # __memx data is placed in the .text output section: nm shows it as T/t. (RAM addresses in an
+  # AVR ELF start at 0x800000.)
+  set(flash_start 0)
+  math(EXPR flash_end "${FLASHMATE_BOARD_FLASH_BYTES}" OUTPUT_FORMAT HEXADECIMAL)
+  set(readonly_types RrTt)
+  # No linker reservation on AVR: static data must leave the stack budget free.
+  math(EXPR perft_max_ram "${FLASHMATE_BOARD_RAM_BYTES} - ${FLASHMATE_BOARD_STACK_BYTES}")
+endif()
+get_filename_component(binutils_dir "${CMAKE_NM}" DIRECTORY)
+
+# flashmate_add_flash_test(<test> <target> <max static RAM bytes> <require all tables> [exclude...])
+function(flashmate_add_flash_test test target max_ram require_all)
+  add_test(NAME ${test}
+    COMMAND ${CMAKE_COMMAND}
+      -DNM=${CMAKE_NM}
+      -DOBJDUMP=${CMAKE_OBJDUMP}
+      -DSIZE=${CMAKE_SIZE}
+      -DBINARY=$<TARGET_FILE:${target}>
+      -DLAYOUT=${FLASHMATE_LAYOUT}
+      -DTABLES_H=${flashmate_SOURCE_DIR}/src/tables.h
+      -DFLASH_START=${flash_start}
+      -DFLASH_END=${flash_end}
+      -DREADONLY_TYPES=${readonly_types}
+      -DREQUIRE_ALL=${require_all}
+      -DMAX_RAM_BYTES=${max_ram}
+      "-DRAM_EXCLUDE=${ARGN}"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/check_rodata.cmake)
+  set(FLASHMATE_EMULATOR_TESTS ${FLASHMATE_EMULATOR_TESTS} ${test} PARENT_SCOPE)
+endfunction()
+
+# The perft image: tables in flash (those it reads), little static RAM.
+flashmate_add_flash_test(perft_tables_in_flash flashmate_perft ${perft_max_ram} OFF)
+
+# The compact layout needs no 64-bit multiply: on a core without one (Cortex-M0) libgcc's
+# multiply helper must not be linked at all.
+if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
+  add_test(NAME perft_no_64bit_multiply
+    COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DBINARY=$<TARGET_FILE:flashmate_perft>
+            -DFORBIDDEN=__aeabi_lmul -P ${CMAKE_CURRENT_SOURCE_DIR}/check_symbols.cmake)
+  list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_64bit_multiply)
+endif()
+
+# ---- The host's cmocka tests, on the board ----------------------------------------------------
+# The same sources as the host tests, built against tests/mcu/cmocka.h (the cmocka subset they
+# use) and the C library's stdio over semihosting; the data files are read from the host.
+foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
+  add_executable(${name}
+    ${name}.c
+    mcu/cmocka.c
+    ${flashmate_SOURCE_DIR}/src/port/cortex-m/startup.c
+    ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c)
+  target_include_directories(${name} BEFORE PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/mcu)
+  target_compile_definitions(${name} PRIVATE FLASHMATE_TEST_DATA="${FLASHMATE_TEST_DATA}")
+  target_link_options(${name} PRIVATE
+    -T${FLASHMATE_LINKER_SCRIPT}
+    -L${flashmate_SOURCE_DIR}/src/port/cortex-m
+    -Wl,--defsym=__stack_size=${FLASHMATE_BOARD_TEST_STACK}
+    -Wl,--defsym=__heap_size=${FLASHMATE_BOARD_TEST_HEAP})
+  # newlib with librdimon: stdio, fopen and malloc through semihosting.
+  target_link_libraries(${name} PRIVATE flashmate::core -Wl,--start-group c rdimon gcc -Wl,--end-group)
+  add_test(NAME ${name} COMMAND ${name})
+  list(APPEND FLASHMATE_EMULATOR_TESTS ${name})
+endforeach()
+
+# ---- UCI engine on the board ----------------------------------------------------------------------
+if(TARGET flashmate_uci)
+  # The engine reads every table. Static RAM: the engine state (search history, game keys,
+  # line buffers: see the size report) but not the transposition table.
+  flashmate_add_flash_test(uci_tables_in_flash flashmate_uci ${FLASHMATE_BOARD_UCI_RAM_BUDGET} ON
+                           port_tt_arena)
+  # A scripted session on the semihosting console; the bestmove must be a legal move.
+  get_target_property(emulator flashmate_uci CROSSCOMPILING_EMULATOR)
+  add_test(NAME uci_session
+    COMMAND ${CMAKE_COMMAND}
+      "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
+      -DINPUT=${FLASHMATE_TEST_DATA}/uci_session.txt
+      -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/uci_session.cmake)
+  # The same session compiled into the image (no console input).
+  add_test(NAME uci_demo_session
+    COMMAND ${CMAKE_COMMAND}
+      "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci_demo>"
+      -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/uci_session.cmake)
+  list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
+endif()
+
+set_tests_properties(${FLASHMATE_EMULATOR_TESTS} PROPERTIES LABELS emulator TIMEOUT 300)
