@@ -10,7 +10,7 @@ jobs=${FLASHMATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # ---- Packages ----------------------------------------------------------------------------------
 packages=(cmake make gcc libc6-dev libcmocka-dev python3 binutils
-          xboard polyglot xvfb xauth fairymax)
+          xboard polyglot xvfb xauth fairymax fairy-stockfish)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
