@@ -78,7 +78,7 @@ static void join_args(int argc, char **argv, int first, char *buf, size_t size)
 
 /* What perft needs of a game, so the commands below serve chess and Xiangqi alike. */
 typedef struct PerftGame {
-    const char *name, *start_fen;
+    const char *start_fen;
     bool (*set_fen)(void *pos, const char *fen, ParseError *err);
     int (*get_fen)(const void *pos, char *buf);
     uint64_t (*perft)(void *pos, int depth);
@@ -101,7 +101,7 @@ static uint64_t chess_divide(void *pos, int depth, PerftReport report, void *use
 {
     return perft_divide(pos, depth, report, user);
 }
-static const PerftGame chess_game = {"chess", FEN_START, chess_set_fen, chess_get_fen, chess_perft,
+static const PerftGame chess_game = {FEN_START, chess_set_fen, chess_get_fen, chess_perft,
                                      chess_divide, move_to_uci};
 
 #ifdef FLASHMATE_XIANGQI
@@ -112,8 +112,8 @@ static uint64_t xiangqi_divide(void *pos, int depth, PerftReport report, void *u
 {
     return xq_perft_divide(pos, depth, report, user);
 }
-static const PerftGame xiangqi_game = {"xiangqi", XQ_FEN_START, xiangqi_set_fen, xiangqi_get_fen,
-                                       xiangqi_perft, xiangqi_divide, xq_move_to_uci};
+static const PerftGame xiangqi_game = {XQ_FEN_START, xiangqi_set_fen, xiangqi_get_fen, xiangqi_perft,
+                                       xiangqi_divide, xq_move_to_uci};
 #endif
 
 /* Take `--variant NAME` out of argv[2..] (chess is the default). NULL after a message if the

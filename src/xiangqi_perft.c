@@ -41,12 +41,3 @@ uint64_t xq_perft_divide(XqPosition *pos, int depth, PerftReport report, void *u
     return total;
 }
 
-static bool parse_xiangqi_fen(void *pos, const char *fen, ParseError *err)
-{
-    return xq_set_fen(pos, fen, err);
-}
-
-int xq_perft_parse_epd_line(const char *line, XqPerftCase *out, ParseError *err)
-{
-    return perft_parse_epd(line, parse_xiangqi_fen, &out->pos, &out->depths, out->expected, err);
-}

@@ -98,16 +98,9 @@ void xq_move_to_uci(Move move, char *buf);
 /* Resolve UCI text (up to the next space) against the legal moves; XQ_MOVE_NONE if none. */
 Move xq_parse_uci_move(const XqPosition *pos, const char *text);
 
-/* ---- Perft (bulk-counted at the last ply), as flashmate/perft.h does for chess ---- */
+/* ---- Perft (bulk-counted at the last ply), as flashmate/perft.h does for chess; suites are
+ * read with perft_parse_epd ---- */
 uint64_t xq_perft(XqPosition *pos, int depth);
 uint64_t xq_perft_divide(XqPosition *pos, int depth, PerftReport report, void *user);
-
-/* One EPD perft line with a Xiangqi FEN; returns as perft_parse_epd_line. */
-typedef struct XqPerftCase {
-    XqPosition pos;
-    int depths;
-    uint64_t expected[PERFT_MAX_DEPTH + 1];
-} XqPerftCase;
-int xq_perft_parse_epd_line(const char *line, XqPerftCase *out, ParseError *err);
 
 #endif
