@@ -134,3 +134,201 @@ def check_avr_object_limit(output: OutputFile) -> None:
         if table.host_bytes > AVR_MAX_OBJECT_BYTES:
             raise VerificationError(f"{output.filename}: {table.name} is {table.host_bytes} bytes,"
                                     f" more than AVR's {AVR_MAX_OBJECT_BYTES}-byte object limit")
+
+
+# ---- Xiangqi ------------------------------------------------------------------------------------
+# The C lookups of src/xiangqi_attacks.h in Python, and references computed from coordinates.
+XQ_FILE_A_LOW = 0x8040201008040201  # ranks 1..8 of file a once shifted down by 9 + file
+XQ_GATHER = 0x0101010101010101  # moves bit 9i of the file to bit 56 + i (no carries)
+XQ_RANDOM_PROBES = 48  # whole-board random occupancies per square, on top of the exhaustive ones
+XQ_PROBE_SEED = 0xBB67AE8584CAA73B
+
+
+def xq_leg_index(sq: int, occupied: int) -> int:
+    """Orthogonal neighbours' occupancy (bit 0 south, 1 west, 2 east, 3 north), as C reads it."""
+    v = ((occupied << 9) >> sq) & M64
+    return (v & 1) | (v >> 7 & 2) | (v >> 8 & 4) | (v >> 15 & 8)
+
+
+def xq_diagonal_index(sq: int, occupied: int) -> int:
+    """Diagonal neighbours' occupancy (bit 0 south-west, 1 south-east, 2 north-west, 3 north-east)."""
+    v = ((occupied << 10) >> sq) & M64
+    return (v & 1) | (v >> 1 & 2) | (v >> 16 & 4) | (v >> 17 & 8)
+
+
+def xq_line_indices(sq: int, occupied: int) -> tuple[int, int]:
+    """(inner rank occupancy, 7 bits; inner file occupancy, 8 bits) as C computes them."""
+    file, rank = sq % 9, sq // 9
+    rank_index = (occupied >> (9 * rank + 1)) & 0x7F
+    file_index = ((((occupied >> (file + 9)) & XQ_FILE_A_LOW) * XQ_GATHER) & M64) >> 56
+    return rank_index, file_index
+
+
+def xq_line_lookup(rank_table, file_table, sq: int, occupied: int) -> int:
+    """A rank/file table pair looked up as src/xiangqi_attacks.h does; tables are flat."""
+    file, rank = sq % 9, sq // 9
+    rank_index, file_index = xq_line_indices(sq, occupied)
+    return (rank_table[file * 128 + rank_index] << (9 * rank)) | (file_table[rank * 256 + file_index] << file)
+
+
+def _xq_coords(sq: int) -> tuple[int, int]:
+    return sq % 9, sq // 9
+
+
+def _xq_bit(file: int, rank: int) -> int:
+    return 1 << (rank * 9 + file) if 0 <= file < 9 and 0 <= rank < 10 else 0
+
+
+def _xq_palace(file: int, rank: int) -> int:
+    """0 for Red's palace, 1 for Black's, -1 outside both."""
+    if 3 <= file <= 5:
+        if rank <= 2:
+            return 0
+        if rank >= 7:
+            return 1
+    return -1
+
+
+def xq_reference_horse(sq: int, occupied: int) -> int:
+    file, rank = _xq_coords(sq)
+    result = 0
+    for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+        leg = _xq_bit(file + (df // 2 if abs(df) == 2 else 0), rank + (dr // 2 if abs(dr) == 2 else 0))
+        if not occupied & leg:
+            result |= _xq_bit(file + df, rank + dr)
+    return result
+
+
+def xq_reference_elephant(sq: int, occupied: int) -> int:
+    file, rank = _xq_coords(sq)
+    result = 0
+    for df, dr in ((2, 2), (-2, 2), (-2, -2), (2, -2)):
+        target_rank = rank + dr
+        if (target_rank < 5) == (rank < 5) and not occupied & _xq_bit(file + df // 2, rank + dr // 2):
+            result |= _xq_bit(file + df, target_rank)
+    return result
+
+
+def xq_reference_line(sq: int, occupied: int) -> tuple[int, int]:
+    """(rook attacks, cannon hits) by walking coordinates."""
+    file, rank = _xq_coords(sq)
+    rook = hits = 0
+    for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        f, r, screens = file + df, rank + dr, 0
+        while 0 <= f < 9 and 0 <= r < 10:
+            b = _xq_bit(f, r)
+            if screens == 0:
+                rook |= b
+            if occupied & b:
+                screens += 1
+                if screens == 2:
+                    hits |= b
+                    break
+            f, r = f + df, r + dr
+    return rook, hits
+
+
+def _xq_neighbourhood(sq: int) -> int:
+    """Every square the neighbour indices can read for sq, wrapped ones included."""
+    result = 0
+    for delta in (-10, -9, -8, -1, 1, 8, 9, 10):
+        if 0 <= sq + delta < 90:
+            result |= 1 << (sq + delta)
+    return result
+
+
+def _xq_probes(board: Board, mask_of_square):
+    """For each square: every subset of mask_of_square(sq), plus random whole-board sets."""
+    from magic import SplitMix64
+
+    stream = SplitMix64(XQ_PROBE_SEED)
+    for sq in board.squares():
+        probes = list(occupancy_subsets(mask_of_square(sq)))
+        probes += [(stream.next() | stream.next() << 64) & board.all_squares for _ in range(XQ_RANDOM_PROBES)]
+        yield sq, probes
+
+
+def check_xiangqi_leapers(board: Board, tables: dict) -> int:
+    """King, advisor and pawn tables against coordinates; the leg- and eye-indexed tables looked
+    up as C does over every occupancy of the eight neighbours (wrapped ones included) and random
+    boards. Returns the number of lookups checked."""
+    if (board.width, board.height) != (9, 10):
+        raise VerificationError(f"{board.name}: the Xiangqi tables are for the 9x10 board")
+    for sq in board.squares():
+        file, rank = _xq_coords(sq)
+        palace = _xq_palace(file, rank)
+        king = advisor = 0
+        for t in board.squares():
+            tf, tr = _xq_coords(t)
+            if palace < 0 or _xq_palace(tf, tr) != palace:
+                continue
+            if abs(tf - file) + abs(tr - rank) == 1:
+                king |= 1 << t
+            if abs(tf - file) == 1 and abs(tr - rank) == 1:
+                advisor |= 1 << t
+        expected = {"xq_king_moves": king, "xq_advisor_moves": advisor}
+        for name, value in expected.items():
+            if tables[name][sq] != value:
+                _fail(name, board, sq, f"{tables[name][sq]:#x}, expected {value:#x}")
+        for colour, forward in ((0, 1), (1, -1)):
+            crossed = rank >= 5 if colour == 0 else rank <= 4
+            moves = _xq_bit(file, rank + forward)
+            if crossed:
+                moves |= _xq_bit(file - 1, rank) | _xq_bit(file + 1, rank)
+            if tables["xq_pawn_moves"][colour * 90 + sq] != moves:
+                _fail(f"xq_pawn_moves[{colour}]", board, sq, f"expected {moves:#x}")
+            attackers = 0
+            for a in board.squares():  # pawns of `colour` that move onto sq
+                af, ar = _xq_coords(a)
+                a_crossed = ar >= 5 if colour == 0 else ar <= 4
+                if (af == file and ar + forward == rank) or (a_crossed and ar == rank and abs(af - file) == 1):
+                    attackers |= 1 << a
+            if tables["xq_pawn_attackers"][colour * 90 + sq] != attackers:
+                _fail(f"xq_pawn_attackers[{colour}]", board, sq, f"expected {attackers:#x}")
+
+    checked = 0
+    for sq, probes in _xq_probes(board, _xq_neighbourhood):
+        for occupied in probes:
+            leg, diagonal = xq_leg_index(sq, occupied), xq_diagonal_index(sq, occupied)
+            horse = tables["xq_horse_moves"][sq * 16 + leg]
+            if horse != xq_reference_horse(sq, occupied):
+                _fail("xq_horse_moves", board, sq, f"occupancy {occupied:#x}: {horse:#x}")
+            elephant = tables["xq_elephant_moves"][sq * 16 + diagonal]
+            if elephant != xq_reference_elephant(sq, occupied):
+                _fail("xq_elephant_moves", board, sq, f"occupancy {occupied:#x}: {elephant:#x}")
+            attackers = 0
+            for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+                h = _xq_bit(sq % 9 - df, sq // 9 - dr)  # the horse squares a horse move leads from
+                if h and xq_reference_horse(h.bit_length() - 1, occupied) >> sq & 1:
+                    attackers |= h
+            got = tables["xq_horse_attackers"][sq * 16 + diagonal]
+            if got != attackers:
+                _fail("xq_horse_attackers", board, sq, f"occupancy {occupied:#x}: {got:#x}, expected {attackers:#x}")
+            checked += 3
+    return checked
+
+
+def check_xiangqi_lines(board: Board, tables: dict) -> int:
+    """Rook attacks and cannon hits looked up as C does, for every occupancy of every square's
+    rank and of its file (the rest of the board random), and random whole boards, against
+    coordinate walking. A cannon entry may name an empty edge square: callers AND it with
+    pieces, so the contract checked is lookup & occupied == hits. Returns the lookups checked."""
+    rank_mask = lambda sq: 0x1FF << (sq - sq % 9)  # noqa: E731
+    file_mask = lambda sq: sum(1 << (sq % 9 + 9 * r) for r in range(10))  # noqa: E731
+    checked = 0
+    for mask_of_square in (rank_mask, file_mask):
+        background = dict(_xq_probes(board, lambda sq: 0))
+        for sq, probes in _xq_probes(board, mask_of_square):
+            outside = background[sq][1] & ~mask_of_square(sq)
+            for occupied in probes:
+                if occupied & mask_of_square(sq) == occupied:
+                    occupied |= outside
+                rook, hits = xq_reference_line(sq, occupied)
+                got = xq_line_lookup(tables["xq_rook_rank"], tables["xq_rook_file"], sq, occupied)
+                if got != rook:
+                    _fail("xq_rook_rank/xq_rook_file", board, sq, f"occupancy {occupied:#x}: {got:#x}, expected {rook:#x}")
+                got = xq_line_lookup(tables["xq_cannon_rank"], tables["xq_cannon_file"], sq, occupied)
+                if got & occupied != hits:
+                    _fail("xq_cannon_rank/xq_cannon_file", board, sq, f"occupancy {occupied:#x}: {got:#x}, expected {hits:#x}")
+                checked += 2
+    return checked

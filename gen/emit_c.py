@@ -14,7 +14,7 @@ import math
 from model import OutputFile, Table
 
 INDENT = "    "
-VALUES_PER_LINE = {"uint64_t": 4, "uint8_t": 8, "MagicEntry": 1}
+VALUES_PER_LINE = {"uint64_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "XqBBWords": 2}
 
 
 def _u64(value: int) -> str:
@@ -26,6 +26,12 @@ def format_value(ctype: str, value) -> str:
         return _u64(value)
     if ctype == "uint8_t":
         return f"0x{value:02X}"
+    if ctype == "uint16_t":
+        return f"0x{value:04X}"
+    if ctype == "XqBBWords":  # {low 64 squares, the rest}
+        if not 0 <= value < 1 << 128:
+            raise ValueError(f"{value:#x} does not fit two 64-bit words")
+        return f"{{{_u64(value & 0xFFFFFFFFFFFFFFFF)}, {_u64(value >> 64)}}}"
     mask, magic, offset, shift = value  # MagicEntry
     return f"{{{_u64(mask)}, {_u64(magic)}, {offset}, {shift}}}"
 
@@ -80,7 +86,7 @@ def banner(regenerate: str, inputs, digest: str) -> list[str]:
 
 def render(output: OutputFile, regenerate: str, digest: str) -> str:
     lines = banner(regenerate, output.inputs, digest)
-    lines += ["", '#include "tables.h"', ""]
+    lines += ["", f'#include "{output.header}"', ""]
     for table in output.tables:
         lines += render_table(table) + [""]
     lines.append("#if FM_TABLE_CATALOGUE")

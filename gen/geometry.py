@@ -1,8 +1,8 @@
 """Board descriptions as data: size, square numbering, file/rank names and named regions.
 
-A board is a value, not code. Chess is the one description below; Xiangqi (9x10, files a-i,
-regions such as the palaces and the two sides of the river) is meant to be another `Board`
-value attached through `with_region`, run through the same rules, search, verify and emit steps.
+A board is a value, not code. Chess and Xiangqi are the two descriptions below: Xiangqi is a
+9x10 board (files a-i, ranks 1-10 from Red's side) whose palaces and river halves are named
+regions attached through `with_region`; both run through the same rules, verify and emit steps.
 
 Squares are numbered little-endian rank-file: square = rank * width + file, so a1 = 0 and, on
 the chess board, h8 = 63. Square sets are Python ints used as bitboards (bit n = square n),
@@ -126,3 +126,27 @@ CHESS = Board(
     file_names=tuple("abcdefgh"),
     rank_names=tuple("12345678"),
 )
+
+
+def _xiangqi() -> Board:
+    """Xiangqi: Red (the first player) at the bottom, ranks 1-5 on Red's side of the river. The
+    palaces are the 3x3 squares d-f of ranks 1-3 and 8-10."""
+    board = Board(
+        name="xiangqi",
+        width=9,
+        height=10,
+        file_names=tuple("abcdefghi"),
+        rank_names=tuple(str(r) for r in range(1, 11)),
+    )
+    regions = (
+        ("red palace", board.rect(range(3, 6), range(0, 3))),
+        ("black palace", board.rect(range(3, 6), range(7, 10))),
+        ("red half", board.rect(range(9), range(0, 5))),
+        ("black half", board.rect(range(9), range(5, 10))),
+    )
+    for name, squares in regions:
+        board = board.with_region(name, squares)
+    return board
+
+
+XIANGQI = _xiangqi()

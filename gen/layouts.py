@@ -1,8 +1,9 @@
 """What each generated file holds, and how its tables are built from the rules and data.
 
 chess_common.c holds the layout-independent tables; each slider layout (fancy, compact) has
-its own file defining chess_layout_tables and chess_layout_name. Every builder runs its checks
-before it returns, so an OutputFile that exists has been verified.
+its own file defining chess_layout_tables and chess_layout_name. xiangqi_tables.c holds the
+second board layout, Xiangqi on 9x10 (declared in src/xiangqi_tables.h). Every builder runs its
+checks before it returns, so an OutputFile that exists has been verified.
 """
 
 import time
@@ -11,15 +12,19 @@ from pathlib import Path
 from typing import Callable
 
 import checks
-from geometry import Board
+from geometry import XIANGQI, Board, bit
 from magic import find_all_magics
 from model import OutputFile, Table
 from packing import CHESS_FANCY_ENTRIES, check_totals, pack, verify_packed
-from rules import (BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARES, COLOURS, KING_RULE, KNIGHT_RULE,
-                   PAWN_CAPTURE_RULES, ROOK_RULE, between, leaper_attacks, line, line_through)
-from zobrist import RANDOM64_COUNT, RANDOM64_PATH, build_zobrist, load_random64
+from rules import (ADVISOR_RULE, BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARES, COLOURS, ELEPHANT_RULE,
+                   HORSE_RULE, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, XQ_KING_RULE,
+                   XQ_PIECE_TYPES, Hopper, Slider, between, blockable_leaper_moves, confined_moves,
+                   hopper_moves, leaper_attacks, line, line_through, slider_attacks, xq_pawn_moves)
+from zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist, build_zobrist,
+                     load_random64)
 
-LAYOUT_NAMES = ("fancy", "compact")
+LAYOUT_NAMES = ("fancy", "compact")  # chess slider layouts
+BOARD_LAYOUT_NAMES = ("xiangqi",)  # other boards, one file each
 COLOUR_LABELS = ("WHITE", "BLACK")
 PIECE_TYPE_LABELS = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
 CASTLING_LABELS = tuple("".join(c for bit, c in zip((1, 2, 4, 8), "KQkq") if rights & bit) or "-"
@@ -168,10 +173,138 @@ def build_compact(s: Settings) -> OutputFile:
     return output
 
 
+# ---- Xiangqi -------------------------------------------------------------------------------------
+# Index bit order of the neighbour-indexed tables, as src/xiangqi_attacks.h reads them:
+# orthogonal neighbours (the horse's legs) and diagonal ones (the elephant's eyes, and the legs
+# of the horses attacking a square, which sit diagonally next to that square).
+XQ_LEG_NEIGHBOURS = ((0, -1), (-1, 0), (1, 0), (0, 1))  # south, west, east, north
+XQ_DIAGONAL_NEIGHBOURS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # south-west, south-east, north-west, north-east
+XQ_COLOUR_LABELS = ("RED", "BLACK")
+XQ_PIECE_TYPE_LABELS = ("PAWN", "ADVISOR", "ELEPHANT", "HORSE", "CANNON", "ROOK", "KING")
+XQ_RANK_SLIDER = Slider("rank", ((1, 0), (-1, 0)))
+XQ_FILE_SLIDER = Slider("file", ((0, 1), (0, -1)))
+XQ_RANK_HOPPER = Hopper("rank cannon", XQ_RANK_SLIDER.directions)
+XQ_FILE_HOPPER = Hopper("file cannon", XQ_FILE_SLIDER.directions)
+
+
+def _neighbours(board: Board, sq: int, neighbours, index: int) -> int:
+    """The on-board neighbours of sq selected by the bits of index."""
+    result = 0
+    for bit_number, (d_file, d_rank) in enumerate(neighbours):
+        target = board.step(sq, d_file, d_rank)
+        if index >> bit_number & 1 and target is not None:
+            result |= bit(target)
+    return result
+
+
+def xiangqi_line_tables(board: Board) -> dict:
+    """Rank tables by [file][inner rank occupancy] as 9-bit masks of rank 1, file tables by
+    [rank][inner file occupancy] as bitboards of file a: rook attacks and cannon hit candidates
+    (the cannon is walked with both edge squares occupied, so an entry names the edge square
+    when it is the only possible hit; callers AND it with the pieces)."""
+    rank_edges = bit(board.square(0, 0)) | bit(board.square(board.width - 1, 0))
+    file_edges = bit(board.square(0, 0)) | bit(board.square(0, board.height - 1))
+    tables = {"xq_rook_rank": [], "xq_cannon_rank": [], "xq_rook_file": [], "xq_cannon_file": []}
+    for file in range(board.width):
+        for inner in range(1 << (board.width - 2)):
+            occupied = inner << 1
+            tables["xq_rook_rank"].append(slider_attacks(board, XQ_RANK_SLIDER, file, occupied))
+            tables["xq_cannon_rank"].append(hopper_moves(board, XQ_RANK_HOPPER, file, occupied | rank_edges)[1])
+    for rank in range(board.height):
+        sq = board.square(0, rank)
+        for inner in range(1 << (board.height - 2)):
+            occupied = sum(bit(board.square(0, r + 1)) for r in range(board.height - 2) if inner >> r & 1)
+            tables["xq_rook_file"].append(slider_attacks(board, XQ_FILE_SLIDER, sq, occupied))
+            tables["xq_cannon_file"].append(hopper_moves(board, XQ_FILE_HOPPER, sq, occupied | file_edges)[1])
+    return tables
+
+
+def xiangqi_leaper_tables(board: Board) -> dict:
+    """King, advisor, pawn and the neighbour-indexed horse and elephant tables, flat."""
+    squares = board.squares()
+    tables = {
+        "xq_king_moves": [confined_moves(board, XQ_KING_RULE, sq) for sq in squares],
+        "xq_advisor_moves": [confined_moves(board, ADVISOR_RULE, sq) for sq in squares],
+        "xq_elephant_moves": [], "xq_horse_moves": [], "xq_horse_attackers": [],
+        "xq_pawn_moves": [xq_pawn_moves(board, c, sq) for c in COLOURS for sq in squares],
+    }
+    tables["xq_pawn_attackers"] = [
+        sum(bit(a) for a in squares if tables["xq_pawn_moves"][c * board.size + a] >> sq & 1)
+        for c in COLOURS for sq in squares]
+    for sq in squares:
+        for index in range(16):
+            legs = _neighbours(board, sq, XQ_LEG_NEIGHBOURS, index)
+            eyes = _neighbours(board, sq, XQ_DIAGONAL_NEIGHBOURS, index)
+            tables["xq_horse_moves"].append(blockable_leaper_moves(board, HORSE_RULE, sq, legs))
+            tables["xq_elephant_moves"].append(confined_moves(board, ELEPHANT_RULE, sq, eyes))
+            tables["xq_horse_attackers"].append(
+                sum(bit(h) for h in squares if blockable_leaper_moves(board, HORSE_RULE, h, eyes) >> sq & 1))
+    return tables
+
+
+def build_xiangqi(s: Settings) -> OutputFile:
+    board, start = XIANGQI, time.monotonic()
+    squares = _squares(board)
+    leapers = xiangqi_leaper_tables(board)
+    lookups = checks.check_xiangqi_leapers(board, leapers)
+    s.progress(f"xiangqi leaper tables (king, advisor, elephant, horse, pawn) built, {lookups} lookups"
+               f" verified in {time.monotonic() - start:.1f} s")
+    start = time.monotonic()
+    lines = xiangqi_line_tables(board)
+    lookups = checks.check_xiangqi_lines(board, lines)
+    s.progress(f"xiangqi rook and cannon rank/file tables built, {lookups} lookups verified"
+               f" in {time.monotonic() - start:.1f} s")
+    keys = build_xiangqi_zobrist(board, len(XQ_PIECE_TYPES))
+    s.progress(f"xiangqi zobrist keys: {len(keys.piece) + 1} from SplitMix64 seed {XIANGQI_ZOBRIST_SEED:#018x}")
+
+    def bb(name, dims, comment, labels=(), values=None):
+        return Table(name, "XqBBWords", dims, tuple(leapers[name] if values is None else values), comment,
+                     labels=labels)
+
+    colours = XQ_COLOUR_LABELS
+    ranks = tuple(f"rank {name}" for name in board.rank_names)
+    files = tuple(f"file {name}" for name in board.file_names)
+    tables = (
+        bb("xq_king_moves", (90,), "Squares a king (general) steps to, inside its palace.", (squares,)),
+        bb("xq_advisor_moves", (90,), "Squares an advisor steps to, inside its palace.", (squares,)),
+        bb("xq_elephant_moves", (90, 16),
+           "Elephant moves by [square][eye occupancy: bit 0 SW, 1 SE, 2 NW, 3 NE], on its side of the river.",
+           (squares,)),
+        bb("xq_horse_moves", (90, 16),
+           "Horse moves by [square][leg occupancy: bit 0 S, 1 W, 2 E, 3 N].", (squares,)),
+        bb("xq_horse_attackers", (90, 16),
+           "Horses that attack a square, by [square][occupancy of its diagonal neighbours, as for elephants].",
+           (squares,)),
+        bb("xq_pawn_moves", (2, 90), "Pawn moves by [colour][square]: forward, and sideways across the river.",
+           (colours, squares)),
+        bb("xq_pawn_attackers", (2, 90), "Pawns of a colour that attack a square, by [colour][square].",
+           (colours, squares)),
+        Table("xq_rook_rank", "uint16_t", (9, 128), tuple(lines["xq_rook_rank"]),
+              "Rook attacks along a rank as files (bit f = file f), by [file][inner rank occupancy].", labels=(files,)),
+        Table("xq_cannon_rank", "uint16_t", (9, 128), tuple(lines["xq_cannon_rank"]),
+              "Cannon hit candidates along a rank (AND with pieces), by [file][inner rank occupancy].",
+              labels=(files,)),
+        bb("xq_rook_file", (10, 256), "Rook attacks along file a, by [rank][inner file occupancy].", (ranks,),
+           lines["xq_rook_file"]),
+        bb("xq_cannon_file", (10, 256), "Cannon hit candidates along file a (AND with pieces), by [rank][inner file occupancy].",
+           (ranks,), lines["xq_cannon_file"]),
+        Table("xq_zobrist_piece", "uint64_t", (2, 7, 90), keys.piece, "Zobrist keys by [colour][piece type][square].",
+              labels=(colours, XQ_PIECE_TYPE_LABELS, squares)),
+        Table("xq_zobrist_black_to_move", "uint64_t", (), (keys.black_to_move,),
+              "Zobrist key XORed in when Black is to move."),
+    )
+    return OutputFile("xiangqi_tables.c", "xiangqi_tables", tables, avr_object_limit=False,
+                      header="xiangqi_tables.h")
+
+
 LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}
 
 
 def build_files(s: Settings, layout: str) -> list[OutputFile]:
-    """chess_common.c plus the file of each selected layout ("all" selects every layout)."""
+    """chess_common.c plus the file of each selected chess layout; "all" selects every chess
+    layout and the other boards (xiangqi_tables.c), a board name that board's file only."""
+    if layout in BOARD_LAYOUT_NAMES:
+        return [build_xiangqi(s)]
     names = LAYOUT_NAMES if layout == "all" else (layout,)
-    return [build_common(s)] + [LAYOUT_BUILDERS[name](s) for name in names]
+    files = [build_common(s)] + [LAYOUT_BUILDERS[name](s) for name in names]
+    return files + ([build_xiangqi(s)] if layout == "all" else [])

@@ -7,8 +7,9 @@ src/tables.h; the emitter only formats what is here, and tests read keys and mas
 import math
 from dataclasses import dataclass
 
-# Bytes per element on a host or ARM build (MagicEntry: 8 + 8 + 4 + 1, padded to 24).
-ELEMENT_BYTES = {"uint64_t": 8, "uint8_t": 1, "MagicEntry": 24}
+# Bytes per element on a host or ARM build (MagicEntry: 8 + 8 + 4 + 1, padded to 24; XqBBWords:
+# a 90-square Xiangqi bitboard as two 64-bit words, low squares first).
+ELEMENT_BYTES = {"uint64_t": 8, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "XqBBWords": 16}
 
 # The largest object avr-gcc accepts (its size_t/ptrdiff_t are 16-bit).
 AVR_MAX_OBJECT_BYTES = 32767
@@ -64,6 +65,7 @@ class OutputFile:
     strings: tuple[tuple[str, str], ...] = ()  # (name, value) of `const char name[] = "value";`
     inputs: tuple[str, ...] = ()  # repo-relative data files the tables were read from
     avr_object_limit: bool = True  # every table must fit one AVR object
+    header: str = "tables.h"  # the hand-written header declaring the tables
 
     def table(self, name: str) -> Table:
         for table in self.tables:

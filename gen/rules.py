@@ -2,7 +2,9 @@
 
 Leapers are offset lists and sliders direction lists, both in (d_file, d_rank) steps, so that a
 move is found by stepping through board coordinates and can never wrap from one edge to the
-other. Colours, piece types and castling rights use the numbering of include/flashmate/types.h.
+other. Colours, piece types and castling rights use the numbering of include/flashmate/types.h
+(Xiangqi's: include/flashmate/xiangqi_types.h). Xiangqi adds three kinds of rule: leapers with a
+blocking square (horse, elephant), the cannon's hop, and moves confined to a region.
 """
 
 import functools
@@ -144,3 +146,100 @@ def line(board: Board, a: int, b: int) -> int:
     if direction is None:
         return 0
     return line_through(board, a, direction) | bit(a)
+
+
+# ---- Xiangqi ------------------------------------------------------------------------------------
+# Colours index like chess (Red plays first, as White does); piece types use the numbering of
+# include/flashmate/xiangqi_types.h.
+RED = WHITE
+XQ_PAWN, XQ_ADVISOR, XQ_ELEPHANT, XQ_HORSE, XQ_CANNON, XQ_ROOK, XQ_KING = range(7)
+XQ_PIECE_TYPES = (XQ_PAWN, XQ_ADVISOR, XQ_ELEPHANT, XQ_HORSE, XQ_CANNON, XQ_ROOK, XQ_KING)
+
+
+@dataclass(frozen=True)
+class BlockableLeaper:
+    """A leaper each of whose moves passes one square that must be empty: the horse's leg, the
+    elephant's eye. Pairs of (offset, offset of the blocking square), both in (d_file, d_rank)."""
+    name: str
+    moves: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+
+
+@dataclass(frozen=True)
+class Hopper:
+    """The cannon: moves like a slider onto empty squares and captures by jumping exactly one
+    piece (the screen) onto the first piece behind it."""
+    name: str
+    directions: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Confined:
+    """A rule whose moves must stay inside the region (one of `regions`) the piece stands in:
+    the general and advisors in their palace, elephants on their side of the river."""
+    rule: Leaper | BlockableLeaper
+    regions: tuple[str, ...]
+
+
+XQ_PALACES = ("red palace", "black palace")
+XQ_HALVES = ("red half", "black half")  # indexed by colour: a side's own half
+XQ_KING_RULE = Confined(Leaper("general", ((1, 0), (0, 1), (-1, 0), (0, -1))), XQ_PALACES)
+ADVISOR_RULE = Confined(Leaper("advisor", ((1, 1), (-1, 1), (-1, -1), (1, -1))), XQ_PALACES)
+ELEPHANT_RULE = Confined(BlockableLeaper("elephant", (((2, 2), (1, 1)), ((-2, 2), (-1, 1)),
+                                                      ((-2, -2), (-1, -1)), ((2, -2), (1, -1)))), XQ_HALVES)
+HORSE_RULE = BlockableLeaper("horse", (
+    ((1, 2), (0, 1)), ((-1, 2), (0, 1)), ((2, 1), (1, 0)), ((2, -1), (1, 0)),
+    ((1, -2), (0, -1)), ((-1, -2), (0, -1)), ((-2, 1), (-1, 0)), ((-2, -1), (-1, 0))))
+XQ_ROOK_RULE = ROOK_RULE  # the chariot moves exactly like a chess rook
+CANNON_RULE = Hopper("cannon", ROOK_RULE.directions)
+# A soldier steps forward; once across the river (outside its own half) also sideways.
+XQ_PAWN_FORWARD_RULES = (Leaper("red soldier", ((0, 1),)), Leaper("black soldier", ((0, -1),)))
+XQ_PAWN_ACROSS_RULE = Leaper("soldier across the river", ((1, 0), (-1, 0)))
+
+
+def blockable_leaper_moves(board: Board, leaper: BlockableLeaper, sq: int, occupied: int) -> int:
+    """Targets of a blockable leaper on sq whose blocking square is empty."""
+    targets = 0
+    for offset, block in leaper.moves:
+        target = board.step(sq, *offset)
+        if target is not None and not occupied >> board.step(sq, *block) & 1:
+            targets |= bit(target)
+    return targets
+
+
+def confined_moves(board: Board, confined: Confined, sq: int, occupied: int = 0) -> int:
+    """Moves of a confined rule: none outside its regions, else those staying in sq's region."""
+    for name in confined.regions:
+        region = board.region(name)
+        if region >> sq & 1:
+            rule = confined.rule
+            if isinstance(rule, BlockableLeaper):
+                return blockable_leaper_moves(board, rule, sq, occupied) & region
+            return leaper_attacks(board, rule, sq) & region
+    return 0
+
+
+def xq_pawn_moves(board: Board, colour: int, sq: int) -> int:
+    """Squares a soldier of `colour` on sq moves to (forward, and sideways across the river)."""
+    moves = leaper_attacks(board, XQ_PAWN_FORWARD_RULES[colour], sq)
+    if not board.region(XQ_HALVES[colour]) >> sq & 1:
+        moves |= leaper_attacks(board, XQ_PAWN_ACROSS_RULE, sq)
+    return moves
+
+
+def hopper_moves(board: Board, hopper: Hopper, sq: int, occupied: int) -> tuple[int, int]:
+    """(quiet moves, hit squares): the empty squares before the screen, and on each ray the first
+    occupied square behind the screen (a capture when it holds an enemy piece)."""
+    quiet = hits = 0
+    for direction in hopper.directions:
+        screen_seen = False
+        for s in ray(board, sq, direction):
+            occupied_here = occupied >> s & 1
+            if not screen_seen:
+                if occupied_here:
+                    screen_seen = True
+                else:
+                    quiet |= bit(s)
+            elif occupied_here:
+                hits |= bit(s)
+                break
+    return quiet, hits

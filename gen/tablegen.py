@@ -20,7 +20,7 @@ from pathlib import Path
 import emit_c
 from errors import GenError
 from geometry import CHESS
-from layouts import LAYOUT_NAMES, Settings, build_files
+from layouts import BOARD_LAYOUT_NAMES, LAYOUT_NAMES, Settings, build_files
 from magic import FLASHMATE_MAGIC_SEED
 
 PROG = "tablegen"
@@ -64,8 +64,9 @@ def parse_args(argv):
     action.add_argument("--check", metavar="DIR", help="compare DIR with a fresh generation; exit 1 on a difference")
     parser.add_argument("--seed", type=_seed, default=FLASHMATE_MAGIC_SEED,
                         help=f"magic search seed (default {FLASHMATE_MAGIC_SEED:#018x})")
-    parser.add_argument("--layout", choices=("all",) + LAYOUT_NAMES, default="all",
-                        help="slider layout file(s) to produce besides chess_common.c (default all)")
+    parser.add_argument("--layout", choices=("all",) + LAYOUT_NAMES + BOARD_LAYOUT_NAMES, default="all",
+                        help="chess slider layout to produce besides chess_common.c, or another board's"
+                             " layout (xiangqi) alone (default all: every file)")
     parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
                         help="processes for the magic search (default: CPU count; 1 = no subprocesses)")
     return parser.parse_args(argv)

@@ -75,3 +75,29 @@ def build_zobrist(board: Board, keys: list[int]) -> ZobristKeys:
         castling.append(key)
     en_passant = tuple(keys[EN_PASSANT_KEY_INDEX + file] for file in range(board.width))
     return ZobristKeys(piece, tuple(castling), en_passant, keys[WHITE_TO_MOVE_KEY_INDEX])
+
+
+# ---- Xiangqi ------------------------------------------------------------------------------------
+# Xiangqi has no published key set, so its keys are drawn from our SplitMix64 (gen/magic.py) with
+# a named seed: "XIANGQI!" in ASCII. Changing it changes generated/xiangqi_tables.c only.
+XIANGQI_ZOBRIST_SEED = 0x5849414E47514921
+
+
+@dataclass(frozen=True)
+class XiangqiKeys:
+    piece: tuple[int, ...]  # flat [colour][piece type][square]
+    black_to_move: int
+
+
+def build_xiangqi_zobrist(board: Board, piece_types: int, seed: int = XIANGQI_ZOBRIST_SEED) -> XiangqiKeys:
+    """Keys in table order ([colour][piece type][square], then the side key), each the next
+    output of SplitMix64(seed); all must be distinct and non-zero."""
+    from magic import SplitMix64  # here, so the chess path does not depend on it
+
+    stream = SplitMix64(seed)
+    piece = tuple(stream.next() for _ in range(len(COLOURS) * piece_types * board.size))
+    keys = XiangqiKeys(piece, stream.next())
+    every = piece + (keys.black_to_move,)
+    if 0 in every or len(set(every)) != len(every):
+        raise GenError(f"seed {seed:#018x}: Xiangqi Zobrist keys are not distinct and non-zero")
+    return keys

@@ -13,13 +13,17 @@
 #include "flashmate/uci.h"
 #include "port/port.h"
 #include "tables.h"
+#ifdef FLASHMATE_XIANGQI
+#include "flashmate/xiangqi.h"
+#include "xiangqi_tables.h"
+#endif
 
 static int usage(void)
 {
     fputs("usage: flashmate                 UCI engine on stdin/stdout\n"
           "       flashmate tables          list the compiled tables and their bytes\n"
-          "       flashmate perft DEPTH [FEN]\n"
-          "       flashmate perft-suite FILE.epd [--depth-limit D]\n"
+          "       flashmate perft [--variant chess|xiangqi] DEPTH [FEN]\n"
+          "       flashmate perft-suite [--variant chess|xiangqi] FILE.epd [--depth-limit D]\n"
           "       flashmate bench-perft\n"
           "       flashmate bench [DEPTH]\n",
           stderr);
@@ -43,6 +47,9 @@ static int command_tables(void)
     uint64_t total = print_table_group("chess (common)", chess_common_tables);
     snprintf(title, sizeof title, "chess sliders, layout %s", chess_layout_name);
     total += print_table_group(title, chess_layout_tables);
+#ifdef FLASHMATE_XIANGQI
+    total += print_table_group("xiangqi", xiangqi_tables);
+#endif
     printf("total %" PRIu64 " bytes (%.1f KiB)\n", total, (double)total / 1024.0);
     return 0;
 }
@@ -69,30 +76,105 @@ static void join_args(int argc, char **argv, int first, char *buf, size_t size)
     }
 }
 
+/* What perft needs of a game, so the commands below serve chess and Xiangqi alike. */
+typedef struct PerftGame {
+    const char *start_fen;
+    bool (*set_fen)(void *pos, const char *fen, ParseError *err);
+    int (*get_fen)(const void *pos, char *buf);
+    uint64_t (*perft)(void *pos, int depth);
+    uint64_t (*divide)(void *pos, int depth, PerftReport report, void *user);
+    void (*move_text)(Move move, char *buf);
+} PerftGame;
+
+/* Room for a position of any game. */
+typedef union AnyPosition {
+    Position chess;
+#ifdef FLASHMATE_XIANGQI
+    XqPosition xiangqi;
+#endif
+} AnyPosition;
+
+static bool chess_set_fen(void *pos, const char *fen, ParseError *err) { return pos_set_fen(pos, fen, err); }
+static int chess_get_fen(const void *pos, char *buf) { return pos_get_fen(pos, buf); }
+static uint64_t chess_perft(void *pos, int depth) { return perft(pos, depth); }
+static uint64_t chess_divide(void *pos, int depth, PerftReport report, void *user)
+{
+    return perft_divide(pos, depth, report, user);
+}
+static const PerftGame chess_game = {FEN_START, chess_set_fen, chess_get_fen, chess_perft,
+                                     chess_divide, move_to_uci};
+
+#ifdef FLASHMATE_XIANGQI
+static bool xiangqi_set_fen(void *pos, const char *fen, ParseError *err) { return xq_set_fen(pos, fen, err); }
+static int xiangqi_get_fen(const void *pos, char *buf) { return xq_get_fen(pos, buf); }
+static uint64_t xiangqi_perft(void *pos, int depth) { return xq_perft(pos, depth); }
+static uint64_t xiangqi_divide(void *pos, int depth, PerftReport report, void *user)
+{
+    return xq_perft_divide(pos, depth, report, user);
+}
+static const PerftGame xiangqi_game = {XQ_FEN_START, xiangqi_set_fen, xiangqi_get_fen, xiangqi_perft,
+                                       xiangqi_divide, xq_move_to_uci};
+#endif
+
+/* Take `--variant NAME` out of argv[2..] (chess is the default). NULL after a message if the
+ * variant is unknown or not built. */
+static const PerftGame *take_variant(int *argc, char **argv)
+{
+    for (int i = 2; i < *argc; i++) {
+        if (strcmp(argv[i], "--variant") != 0)
+            continue;
+        const char *name = i + 1 < *argc ? argv[i + 1] : "";
+        const PerftGame *game = strcmp(name, "chess") == 0 ? &chess_game : NULL;
+#ifdef FLASHMATE_XIANGQI
+        if (strcmp(name, "xiangqi") == 0)
+            game = &xiangqi_game;
+#endif
+        if (!game) {
+            fprintf(stderr, "flashmate: unknown variant '%s' (this build has: chess%s)\n", name,
+#ifdef FLASHMATE_XIANGQI
+                    ", xiangqi"
+#else
+                    ""
+#endif
+            );
+            return NULL;
+        }
+        int removed = i + 1 < *argc ? 2 : 1;
+        for (int j = i; j + removed <= *argc; j++)
+            argv[j] = argv[j + removed]; /* argv[argc] is NULL */
+        *argc -= removed;
+        return game;
+    }
+    return &chess_game;
+}
+
 static void print_divide_line(Move move, uint64_t nodes, void *user)
 {
-    char text[6];
-    (void)user;
-    move_to_uci(move, text);
+    char text[16];
+    const PerftGame *game = user;
+    game->move_text(move, text);
     printf("%s: %" PRIu64 "\n", text, nodes);
 }
 
 static int command_perft(int argc, char **argv)
 {
-    Position pos;
+    AnyPosition pos;
     ParseError err;
     char fen[512];
     int depth;
+    const PerftGame *game = take_variant(&argc, argv);
+    if (!game)
+        return 2;
     if (argc < 3 || !parse_depth(argv[2], &depth)) {
         fprintf(stderr, "flashmate: perft needs a depth from 0 to %d\n", PERFT_MAX_DEPTH);
         return 2;
     }
     join_args(argc, argv, 3, fen, sizeof fen);
-    if (!pos_set_fen(&pos, argc > 3 ? fen : FEN_START, &err)) {
+    if (!game->set_fen(&pos, argc > 3 ? fen : game->start_fen, &err)) {
         fprintf(stderr, "flashmate: %s\n", err.message);
         return 2;
     }
-    uint64_t nodes = perft_divide(&pos, depth, print_divide_line, NULL);
+    uint64_t nodes = game->divide(&pos, depth, print_divide_line, (void *)game);
     printf("\nNodes searched: %" PRIu64 "\n", nodes);
     return 0;
 }
@@ -101,6 +183,9 @@ static int command_perft_suite(int argc, char **argv)
 {
     int depth_limit = PERFT_MAX_DEPTH;
     const char *path = NULL;
+    const PerftGame *game = take_variant(&argc, argv);
+    if (!game)
+        return 2;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--depth-limit") == 0 && i + 1 < argc) {
             if (!parse_depth(argv[++i], &depth_limit)) {
@@ -127,7 +212,9 @@ static int command_perft_suite(int argc, char **argv)
     uint64_t total_nodes = 0;
     uint64_t start = port_time_ms();
     while (fgets(line, sizeof line, file)) {
-        PerftCase pc;
+        AnyPosition pos;
+        int depths;
+        uint64_t expected[PERFT_MAX_DEPTH + 1];
         ParseError err;
         line_number++;
         size_t len = strlen(line);
@@ -138,7 +225,7 @@ static int command_perft_suite(int argc, char **argv)
             while ((c = fgetc(file)) != EOF && c != '\n') {}
             continue;
         }
-        int parsed = perft_parse_epd_line(line, &pc, &err);
+        int parsed = perft_parse_epd(line, game->set_fen, &pos, &depths, expected, &err);
         if (parsed == 0)
             continue;
         if (parsed < 0) {
@@ -147,14 +234,14 @@ static int command_perft_suite(int argc, char **argv)
             continue;
         }
         positions++;
-        char fen[FEN_MAX_LENGTH];
-        pos_get_fen(&pc.pos, fen);
-        for (int d = 1; d <= pc.depths && d <= depth_limit; d++) {
-            uint64_t got = perft(&pc.pos, d);
+        char fen[128];
+        game->get_fen(&pos, fen);
+        for (int d = 1; d <= depths && d <= depth_limit; d++) {
+            uint64_t got = game->perft(&pos, d);
             total_nodes += got;
-            if (got != pc.expected[d]) {
+            if (got != expected[d]) {
                 printf("MISMATCH %s:%d fen \"%s\" depth %d expected %" PRIu64 " got %" PRIu64 "\n",
-                       path, line_number, fen, d, pc.expected[d], got);
+                       path, line_number, fen, d, expected[d], got);
                 failures++;
             }
         }

@@ -55,7 +55,8 @@ static int epd_error(ParseError *err, const char *line, const char *at, const ch
     return -1;
 }
 
-int perft_parse_epd_line(const char *line, PerftCase *out, ParseError *err)
+int perft_parse_epd(const char *line, PerftFenParser parse_fen, void *pos, int *depths,
+                    uint64_t expected[PERFT_MAX_DEPTH + 1], ParseError *err)
 {
     char fen[128];
     const char *s = text_skip_spaces(line);
@@ -69,10 +70,10 @@ int perft_parse_epd_line(const char *line, PerftCase *out, ParseError *err)
     for (size_t i = 0; i < n; i++)
         fen[i] = s[i];
     fen[n] = '\0';
-    if (!pos_set_fen(&out->pos, fen, err))
+    if (!parse_fen(pos, fen, err))
         return -1;
 
-    out->depths = 0;
+    *depths = 0;
     s += n;
     while (*s == ';') {
         uint64_t depth, count;
@@ -83,19 +84,29 @@ int perft_parse_epd_line(const char *line, PerftCase *out, ParseError *err)
         int used = text_parse_u64(s + 1, PERFT_MAX_DEPTH, &depth);
         if (!used)
             return epd_error(err, line, s + 1, "bad depth (1..15)");
-        if ((int)depth != out->depths + 1)
+        if ((int)depth != *depths + 1)
             return epd_error(err, line, s, "depths must run D1, D2, ... without gaps");
         s = text_skip_spaces(s + 1 + used);
         used = text_parse_u64(s, UINT64_MAX, &count);
         if (!used)
             return epd_error(err, line, s, "bad node count");
         s = text_skip_spaces(s + used);
-        out->expected[depth] = count;
-        out->depths = (int)depth;
+        expected[depth] = count;
+        *depths = (int)depth;
     }
     if (*s)
         return epd_error(err, line, s, "unexpected text");
-    if (out->depths == 0)
+    if (*depths == 0)
         return epd_error(err, line, s, "no ';D1 n' entries");
     return 1;
+}
+
+static bool parse_chess_fen(void *pos, const char *fen, ParseError *err)
+{
+    return pos_set_fen(pos, fen, err);
+}
+
+int perft_parse_epd_line(const char *line, PerftCase *out, ParseError *err)
+{
+    return perft_parse_epd(line, parse_chess_fen, &out->pos, &out->depths, out->expected, err);
 }

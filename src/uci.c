@@ -11,6 +11,9 @@
 #include "flashmate/perft.h"
 #include "port/port.h"
 #include "text.h"
+#ifdef FLASHMATE_XIANGQI
+#include "uci_xiangqi.h"
+#endif
 
 #define ENGINE_NAME "flashmate 0.1"
 #define ENGINE_AUTHOR "the flashmate developers"
@@ -264,7 +267,21 @@ static void add_score(TextBuf *t, int score)
     }
 }
 
-static void print_info(const SearchReport *r)
+/* A move as UCI text in the engine's variant; buf holds MOVE_TEXT_SIZE bytes. */
+enum { MOVE_TEXT_SIZE = 8 };
+static void move_text(const Engine *e, Move move, char *buf)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (e->variant == VARIANT_XIANGQI) {
+        xq_move_to_uci(move, buf);
+        return;
+    }
+#endif
+    (void)e;
+    move_to_uci(move, buf);
+}
+
+static void print_info(const Engine *e, const SearchReport *r)
 {
     char buf[2048];
     TextBuf t = text_buf(buf, sizeof buf);
@@ -289,8 +306,8 @@ static void print_info(const SearchReport *r)
     if (r->pv_length > 0) {
         text_add(&t, " pv");
         for (int i = 0; i < r->pv_length; i++) {
-            char move[6];
-            move_to_uci(r->pv[i], move);
+            char move[MOVE_TEXT_SIZE];
+            move_text(e, r->pv[i], move);
             text_add_char(&t, ' ');
             text_add(&t, move);
         }
@@ -301,8 +318,7 @@ static void print_info(const SearchReport *r)
 /* Search progress: one info line per iteration (the search also sends a final one). */
 static void report_info(const SearchReport *r, void *user)
 {
-    (void)user;
-    print_info(r);
+    print_info(user, r);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -352,6 +368,11 @@ static void engine_defaults(Engine *e)
     e->options.move_overhead_ms = 30;
     e->search.tt = &e->tt;
     search_clear(&e->search);
+#ifdef FLASHMATE_XIANGQI
+    xq_set_fen(&e->xq_pos, XQ_FEN_START, NULL);
+    e->xq_search.tt = &e->tt;
+    xq_search_clear(&e->xq_search);
+#endif
 }
 
 bool engine_setup(Engine *e, int hash_mb)
@@ -389,6 +410,9 @@ static void print_options(void)
     say("option name Move Overhead type spin default 30 min 0 max 5000");
     say("option name OwnBook type check default false");
     say("option name BookFile type string default <empty>");
+#ifdef FLASHMATE_XIANGQI
+    say("option name UCI_Variant type combo default chess var chess var xiangqi");
+#endif
 }
 
 static bool option_is(const char *name, const char *expected)
@@ -435,6 +459,31 @@ static void open_book(Engine *e)
         info_string(why, e->options.book_file);
 }
 
+/* UCI_Variant: a new game of the chosen variant from its start position. */
+static void set_variant(Engine *e, const char *value)
+{
+    Variant variant;
+    if (option_is(value, "chess"))
+        variant = VARIANT_CHESS;
+#ifdef FLASHMATE_XIANGQI
+    else if (option_is(value, "xiangqi"))
+        variant = VARIANT_XIANGQI;
+#endif
+    else {
+        info_string("UCI_Variant: not a variant of this build", value);
+        return;
+    }
+    e->variant = variant;
+    e->game_key_count = 0;
+    pos_set_fen(&e->pos, FEN_START, NULL);
+#ifdef FLASHMATE_XIANGQI
+    uci_xiangqi_reset(e);
+    xq_search_clear(&e->xq_search);
+#endif
+    tt_clear(&e->tt);
+    search_clear(&e->search);
+}
+
 static void set_option(Engine *e, const UciCommand *cmd)
 {
     const char *name = cmd->name, *value = cmd->value;
@@ -479,6 +528,8 @@ static void set_option(Engine *e, const UciCommand *cmd)
                 e->options.book_file[0] = '\0';
             open_book(e);
         }
+    } else if (option_is(name, "UCI_Variant")) {
+        set_variant(e, value);
     } else {
         info_string("unknown option", name);
     }
@@ -490,6 +541,15 @@ static void set_position(Engine *e, const UciCommand *cmd)
     static const int keep = GAME_HISTORY_MAX;
     Position pos;
     ParseError err;
+#ifdef FLASHMATE_XIANGQI
+    if (e->variant == VARIANT_XIANGQI) {
+        char message[200];
+        const char *excerpt;
+        if (!uci_xiangqi_set_position(e, cmd, message, sizeof message, &excerpt))
+            info_string(message, excerpt);
+        return;
+    }
+#endif
     /* The new game's keys are built in place only once everything has been checked. */
     if (!pos_set_fen(&pos, cmd->fen[0] ? cmd->fen : FEN_START, &err)) {
         char message[200];
@@ -573,16 +633,16 @@ static PollResult poll_input(void *user)
     return result;
 }
 
-static void say_bestmove(Move best, Move ponder)
+static void say_bestmove(const Engine *e, Move best, Move ponder)
 {
-    char buf[40], move[6];
+    char buf[40], move[MOVE_TEXT_SIZE];
     TextBuf t = text_buf(buf, sizeof buf);
     text_add(&t, "bestmove ");
-    move_to_uci(best, move);
+    move_text(e, best, move);
     text_add(&t, move);
     if (ponder != MOVE_NONE) {
         text_add(&t, " ponder ");
-        move_to_uci(ponder, move);
+        move_text(e, ponder, move);
         text_add(&t, move);
     }
     say(buf);
@@ -590,10 +650,9 @@ static void say_bestmove(Move best, Move ponder)
 
 static void print_divide_line(Move move, uint64_t nodes, void *user)
 {
-    char buf[40], text[6];
+    char buf[40], text[MOVE_TEXT_SIZE];
     TextBuf t = text_buf(buf, sizeof buf);
-    (void)user;
-    move_to_uci(move, text);
+    move_text(user, move, text);
     text_add(&t, text);
     text_add(&t, ": ");
     text_add_u64(&t, nodes);
@@ -604,7 +663,13 @@ static void go_perft(Engine *e, int depth)
 {
     char buf[64];
     TextBuf t = text_buf(buf, sizeof buf);
-    uint64_t nodes = perft_divide(&e->pos, depth, print_divide_line, NULL);
+    uint64_t nodes;
+#ifdef FLASHMATE_XIANGQI
+    if (e->variant == VARIANT_XIANGQI)
+        nodes = xq_perft_divide(&e->xq_pos, depth, print_divide_line, e);
+    else
+#endif
+        nodes = perft_divide(&e->pos, depth, print_divide_line, e);
     text_add(&t, "\nNodes searched: ");
     text_add_u64(&t, nodes);
     text_add_char(&t, '\n');
@@ -617,7 +682,13 @@ static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *li
     for (; s && *s && limits->searchmoves_count < MAX_MOVES; s = next_word(s)) {
         if (is_go_keyword(s)) /* the moves end at the next go parameter */
             break;
-        Move m = pos_parse_uci_move(&e->pos, s);
+        Move m;
+#ifdef FLASHMATE_XIANGQI
+        if (e->variant == VARIANT_XIANGQI)
+            m = xq_parse_uci_move(&e->xq_pos, s);
+        else
+#endif
+            m = pos_parse_uci_move(&e->pos, s);
         if (m == MOVE_NONE)
             info_string("searchmoves: not a legal move, skipped", s);
         else
@@ -638,18 +709,24 @@ static void go(Engine *e, UciCommand *cmd)
     resolve_searchmoves(e, cmd->searchmoves, limits);
     e->stop_requested = e->ponderhit = false;
 
-    if (e->options.own_book && book_is_open(&e->book) && !limits->infinite && !limits->ponder &&
-        !limits->searchmoves_count) {
+    if (e->variant == VARIANT_CHESS && e->options.own_book && book_is_open(&e->book) &&
+        !limits->infinite && !limits->ponder && !limits->searchmoves_count) {
         Move m = book_probe(&e->book, &e->pos);
         if (m != MOVE_NONE) {
             info_string("book move", NULL);
-            say_bestmove(m, MOVE_NONE);
+            say_bestmove(e, m, MOVE_NONE);
             return;
         }
     }
 
     SearchHooks hooks = {report_info, poll_input, e};
-    SearchResult r = search_run(&e->search, &e->pos, e->game_keys, e->game_key_count, limits, &hooks);
+    SearchResult r;
+#ifdef FLASHMATE_XIANGQI
+    if (e->variant == VARIANT_XIANGQI)
+        r = xq_search_run(&e->xq_search, &e->xq_pos, e->game_keys, e->game_key_count, limits, &hooks);
+    else
+#endif
+        r = search_run(&e->search, &e->pos, e->game_keys, e->game_key_count, limits, &hooks);
 
     /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
     bool truncated;
@@ -661,7 +738,7 @@ static void go(Engine *e, UciCommand *cmd)
         }
         handle_line_during_search(e, e->line, truncated);
     }
-    say_bestmove(r.best, r.ponder);
+    say_bestmove(e, r.best, r.ponder);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -671,6 +748,12 @@ static void go(Engine *e, UciCommand *cmd)
 static void display(const Engine *e)
 {
     char fen[FEN_MAX_LENGTH], buf[160];
+#ifdef FLASHMATE_XIANGQI
+    if (e->variant == VARIANT_XIANGQI) {
+        uci_xiangqi_display(e);
+        return;
+    }
+#endif
     for (int rank = 7; rank >= 0; rank--) {
         TextBuf t = text_buf(buf, sizeof buf);
         text_add(&t, " ");
@@ -704,6 +787,9 @@ void uci_execute(Engine *e, const char *line)
     case UCI_UCINEWGAME:
         clear_hash(e);
         search_clear(&e->search);
+#ifdef FLASHMATE_XIANGQI
+        xq_search_clear(&e->xq_search);
+#endif
         break;
     case UCI_SETOPTION: set_option(e, &cmd); break;
     case UCI_POSITION: set_position(e, &cmd); break;
@@ -716,7 +802,12 @@ void uci_execute(Engine *e, const char *line)
         char buf[64];
         TextBuf t = text_buf(buf, sizeof buf);
         text_add(&t, "info string static eval ");
-        text_add_int(&t, eval_position(&e->pos));
+#ifdef FLASHMATE_XIANGQI
+        if (e->variant == VARIANT_XIANGQI)
+            text_add_int(&t, xq_evaluate(&e->xq_pos));
+        else
+#endif
+            text_add_int(&t, eval_position(&e->pos));
         text_add(&t, " cp (side to move)");
         say(buf);
         break;

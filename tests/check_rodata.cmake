@@ -105,6 +105,21 @@ endforeach()
 list(LENGTH declarations declared_count)
 message(STATUS "tables.h declares ${declared_count} FM_TABLE tables; checking ${LAYOUT} layout")
 
+# ---- 1b. The Xiangqi layout's tables (-DXIANGQI_TABLES_H=src/xiangqi_tables.h), when built ---------
+if(XIANGQI_TABLES_H)
+  file(READ "${XIANGQI_TABLES_H}" header)
+  string(REGEX REPLACE "\\[[^]]*]" "" header "${header}")
+  string(REPLACE ";" "\n" header "${header}")
+  string(REGEX MATCHALL "extern FM_TABLE [^\n]*" declarations "${header}")
+  foreach(decl IN LISTS declarations)
+    string(REGEX MATCH "[A-Za-z_][A-Za-z_0-9]*[ \t]*$" name "${decl}")
+    string(STRIP "${name}" name)
+    list(APPEND expected ${name})
+  endforeach()
+  list(LENGTH declarations xiangqi_count)
+  message(STATUS "xiangqi_tables.h declares ${xiangqi_count} FM_TABLE tables; checking them too")
+endif()
+
 # ---- 2. Table symbols present and read-only ---------------------------------------------------
 run_lines(nm_lines "${NM}" -S "${BINARY}")
 foreach(line IN LISTS nm_lines)

@@ -1,10 +1,14 @@
 # Run `flashmate perft-suite` on each suite and check it ran every position of the file:
 # a truncated or unparsed suite must fail, not pass with fewer positions.
-# -DFLASHMATE=<binary> -DDEPTH=<limit> -DSUITES=<a.epd;b.epd>
+# -DFLASHMATE=<binary> -DDEPTH=<limit> -DSUITES=<a.epd;b.epd> [-DVARIANT=xiangqi]
+set(variant_args "")
+if(VARIANT)
+  set(variant_args --variant ${VARIANT})
+endif()
 foreach(suite IN LISTS SUITES)
   file(STRINGS ${suite} lines REGEX "^[^#].*;D1 ")
   list(LENGTH lines expected)
-  execute_process(COMMAND ${FLASHMATE} perft-suite ${suite} --depth-limit ${DEPTH}
+  execute_process(COMMAND ${FLASHMATE} perft-suite ${variant_args} ${suite} --depth-limit ${DEPTH}
                   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   message("${out}${err}")
   if(NOT rc EQUAL 0)

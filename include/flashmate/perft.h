@@ -27,4 +27,10 @@ typedef struct PerftCase {
  * with the reason in *err (the FEN's own errors are reported as for pos_set_fen). */
 int perft_parse_epd_line(const char *line, PerftCase *out, ParseError *err);
 
+/* The same for any game: parse_fen(pos, fen, err) sets up the position (returning false with
+ * *err filled on a bad FEN); the counts go to expected[1..*depths]. */
+typedef bool (*PerftFenParser)(void *pos, const char *fen, ParseError *err);
+int perft_parse_epd(const char *line, PerftFenParser parse_fen, void *pos, int *depths,
+                    uint64_t expected[PERFT_MAX_DEPTH + 1], ParseError *err);
+
 #endif

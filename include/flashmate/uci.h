@@ -9,6 +9,12 @@
 #include "flashmate/search.h"
 #include "book.h"
 #include "tt.h"
+#ifdef FLASHMATE_XIANGQI
+#include "flashmate/xiangqi_search.h"
+#endif
+
+/* The game UCI_Variant selects (Fairy-Stockfish's option; xiangqi only in builds with it). */
+typedef enum { VARIANT_CHESS, VARIANT_XIANGQI } Variant;
 
 /* Longest input line kept (longer ones are rejected with an info string). */
 #ifndef FLASHMATE_UCI_LINE_MAX
@@ -50,7 +56,12 @@ typedef struct UciOptions {
 } UciOptions;
 
 typedef struct Engine {
+    Variant variant;
     Position pos;
+#ifdef FLASHMATE_XIANGQI
+    XqPosition xq_pos;                    /* the position when variant is xiangqi */
+    XqSearch xq_search;
+#endif
     uint64_t game_keys[GAME_HISTORY_MAX]; /* keys of the positions before pos, oldest first */
     int game_key_count;
     Search search;

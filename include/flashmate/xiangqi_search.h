@@ -1,0 +1,46 @@
+/*
+ * Xiangqi search and evaluation. The search is a smaller sibling of the chess one (iterative
+ * deepening, principal variation search, quiescence, null move, late-move reductions) over the
+ * Xiangqi position; it shares the transposition table, the time manager and the limit, report
+ * and hook types of flashmate/search.h, so the UCI driver runs both the same way.
+ *
+ * Game rules as searched: a side without a legal move has lost (mated or stalemated alike);
+ * a repeated position or 120 plies without a capture score as a draw (perpetual-check and chase
+ * rules are not modelled).
+ */
+#ifndef FLASHMATE_XIANGQI_SEARCH_H
+#define FLASHMATE_XIANGQI_SEARCH_H
+
+#include "flashmate/search.h"
+#include "flashmate/xiangqi.h"
+
+typedef struct XqSearch {
+    TT *tt;
+    int16_t history[COLOR_NB][XQ_SQUARE_NB][XQ_SQUARE_NB];
+    Move killers[MAX_PLY + 2][2];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_length[MAX_PLY + 1];
+    bool null_at[MAX_PLY + 2]; /* was the move into this ply a null move? */
+    uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
+    int key_count; /* game keys, then one per ply of the current line */
+    uint64_t nodes;
+    int seldepth, root_depth;
+    bool stopped, pondering;
+    uint64_t start_ms, soft_ms, hard_ms;
+    const SearchLimits *limits;
+    const SearchHooks *hooks;
+} XqSearch;
+
+/* Forget move-ordering history (a new game). The transposition table is separate. */
+void xq_search_clear(XqSearch *s);
+
+/* Search the position within the limits; as search_run does for chess. */
+SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys, int game_key_count,
+                           const SearchLimits *limits, const SearchHooks *hooks);
+
+/* Static evaluation in centipawns from the side to move's point of view. */
+int xq_evaluate(const XqPosition *pos);
+/* Base material value of a piece type (move ordering, pruning margins). */
+int xq_piece_value(XqPieceType pt);
+
+#endif

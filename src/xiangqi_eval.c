@@ -1,0 +1,129 @@
+/*
+ * Xiangqi evaluation: material plus piece-square tables, nothing else. The values are this
+ * engine's own rough choices: a chariot is worth about two horses, a soldier doubles in value
+ * once across the river and is best near the enemy palace, horses like the centre and the
+ * squares in front of the enemy palace, cannons the central file and their own back ranks.
+ */
+#include "flashmate/xiangqi_search.h"
+
+static const int16_t piece_values[XQ_PIECE_TYPE_NB] = {
+    [XQ_PAWN] = 100, [XQ_ADVISOR] = 200, [XQ_ELEPHANT] = 200, [XQ_HORSE] = 420,
+    [XQ_CANNON] = 450, [XQ_ROOK] = 950, [XQ_KING] = 0,
+};
+
+/*
+ * Piece-square bonuses as Red sees the board: the first row is rank 10 (Black's back rank), the
+ * last row rank 1. A Black piece reads the table with ranks mirrored.
+ */
+static const int8_t pst[XQ_PIECE_TYPE_NB][XQ_SQUARE_NB] = {
+    [XQ_PAWN] = {
+         0,   3,   6,   9,  12,   9,   6,   3,   0,
+        18,  36,  56,  80, 110,  80,  56,  36,  18,
+        14,  26,  42,  60,  80,  60,  42,  26,  14,
+        10,  20,  30,  34,  40,  34,  30,  20,  10,
+         6,  12,  18,  18,  20,  18,  18,  12,   6,
+         2,   0,   8,   0,   8,   0,   8,   0,   2,
+         0,   0,  -2,   0,   4,   0,  -2,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+    },
+    [XQ_ADVISOR] = {
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   6,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+    },
+    [XQ_ELEPHANT] = {
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,  -4,   0,   0,   0,  -4,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+        -2,   0,   0,   0,   6,   0,   0,   0,  -2,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+    },
+    [XQ_HORSE] = {
+         4,   8,  16,  12,   4,  12,  16,   8,   4,
+         4,  10,  28,  16,   8,  16,  28,  10,   4,
+        12,  14,  16,  20,  18,  20,  16,  14,  12,
+         8,  24,  18,  24,  20,  24,  18,  24,   8,
+         6,  16,  14,  18,  16,  18,  14,  16,   6,
+         4,  12,  16,  14,  12,  14,  16,  12,   4,
+         2,   6,   8,   6,  10,   6,   8,   6,   2,
+         4,   2,   8,   8,   4,   8,   8,   2,   4,
+         0,   2,   4,   4,  -2,   4,   4,   2,   0,
+         0,  -4,   0,   0,   0,   0,   0,  -4,   0,
+    },
+    [XQ_CANNON] = {
+         6,   4,   0, -10, -12, -10,   0,   4,   6,
+         2,   2,   0,  -4, -14,  -4,   0,   2,   2,
+         2,   2,   0, -10,  -8, -10,   0,   2,   2,
+         0,   0,  -2,   4,  10,   4,  -2,   0,   0,
+         0,   0,   0,   2,   8,   2,   0,   0,   0,
+        -2,   0,   4,   2,   6,   2,   4,   0,  -2,
+         0,   0,   0,   2,   4,   2,   0,   0,   0,
+         4,   0,   8,   6,  10,   6,   8,   0,   4,
+         0,   2,   4,   6,   6,   6,   4,   2,   0,
+         0,   0,   2,   6,   6,   6,   2,   0,   0,
+    },
+    [XQ_ROOK] = {
+        14,  14,  12,  18,  16,  18,  12,  14,  14,
+        16,  20,  18,  24,  26,  24,  18,  20,  16,
+        12,  12,  12,  18,  18,  18,  12,  12,  12,
+        12,  18,  16,  22,  22,  22,  16,  18,  12,
+        12,  14,  12,  18,  18,  18,  12,  14,  12,
+        12,  16,  14,  20,  20,  20,  14,  16,  12,
+         6,  10,   8,  14,  14,  14,   8,  10,   6,
+         4,   8,   6,  14,  12,  14,   6,   8,   4,
+         8,   4,   8,  16,   8,  16,   8,   4,   8,
+        -2,  10,   6,  14,  12,  14,   6,  10,  -2,
+    },
+    [XQ_KING] = {
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0,   0,   0,   0,   0,   0,   0,
+         0,   0,   0, -12, -16, -12,   0,   0,   0,
+         0,   0,   0,  -6,  -8,  -6,   0,   0,   0,
+         0,   0,   0,   2,   6,   2,   0,   0,   0,
+    },
+};
+
+enum { TEMPO = 10 };
+
+int xq_piece_value(XqPieceType pt) { return piece_values[pt]; }
+
+/* Index into the Red-oriented tables for a piece of colour c on sq. */
+static inline int pst_index(Color c, int sq)
+{
+    int file = xq_square_file(sq), rank = xq_square_rank(sq);
+    return (c == WHITE ? XQ_RANK_NB - 1 - rank : rank) * XQ_FILE_NB + file;
+}
+
+int xq_evaluate(const XqPosition *pos)
+{
+    int score[COLOR_NB] = {0, 0};
+    for (int c = WHITE; c <= BLACK; c++) {
+        XqBB pieces = pos->by_color[c];
+        while (xq_bb_any(pieces)) {
+            int sq = xq_bb_pop_lsb(&pieces);
+            XqPieceType pt = xq_piece_type(pos->board[sq]);
+            score[c] += piece_values[pt] + pst[pt][pst_index((Color)c, sq)];
+        }
+    }
+    Color us = xq_side(pos);
+    return score[us] - score[color_flip(us)] + TEMPO;
+}

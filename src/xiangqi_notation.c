@@ -1,0 +1,291 @@
+/*
+ * Xiangqi text: strict FEN in Fairy-Stockfish's convention and UCI move text (files a-i, ranks
+ * 1-10 from Red's side). Errors name the field and the character, as for chess FEN.
+ */
+#include "flashmate/xiangqi.h"
+
+#include "text.h"
+#include "xiangqi_attacks.h"
+
+static const char *const fen_field_names[] = {
+    "", "piece placement", "side to move", "castling", "en passant", "halfmove clock",
+    "fullmove number",
+};
+
+/* Fill *err with "FEN <field>: <what> at <char> (offset N)"; always returns false. */
+static bool fen_error(ParseError *err, int field, const char *fen, const char *at, const char *what)
+{
+    if (!err)
+        return false;
+    TextBuf t = text_buf(err->message, sizeof err->message);
+    err->field = field;
+    err->offset = (int)(at - fen);
+    text_add(&t, "FEN ");
+    text_add(&t, fen_field_names[field]);
+    text_add(&t, ": ");
+    text_add(&t, what);
+    if (*at) {
+        text_add(&t, " at ");
+        text_add_quoted_char(&t, *at);
+    } else {
+        text_add(&t, " at end of input");
+    }
+    text_add(&t, " (offset ");
+    text_add_int(&t, err->offset);
+    text_add(&t, ")");
+    return false;
+}
+
+/* Fairy-Stockfish's letters by piece type; h and e are accepted as horse and elephant. */
+static const char piece_letters[XQ_PIECE_TYPE_NB + 1] = "pabncrk";
+
+static XqPiece piece_from_char(char c)
+{
+    Color color = c >= 'a' ? BLACK : WHITE;
+    char lower = (char)(c | 0x20);
+    if (lower == 'h')
+        lower = 'n';
+    else if (lower == 'e')
+        lower = 'b';
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+        for (int pt = 0; pt < XQ_PIECE_TYPE_NB; pt++)
+            if (piece_letters[pt] == lower)
+                return xq_piece_make(color, (XqPieceType)pt);
+    return XQ_NO_PIECE;
+}
+
+static char piece_to_char(XqPiece p)
+{
+    char c = piece_letters[xq_piece_type(p)];
+    return xq_piece_color(p) == WHITE ? (char)(c - 32) : c;
+}
+
+/* Field 1: ten ranks from rank 10 down to rank 1, nine squares each. The offset of each piece's
+ * character is kept so a misplaced piece can be named. */
+static bool parse_placement(XqPosition *pos, const char *fen, const char **s, uint16_t *offsets,
+                            ParseError *err)
+{
+    const char *p = *s;
+    for (int rank = XQ_RANK_NB - 1; rank >= 0; rank--) {
+        int file = 0;
+        bool last_was_digit = false;
+        while (*p && *p != '/' && !text_is_space(*p)) {
+            if (*p >= '1' && *p <= '9') {
+                if (last_was_digit)
+                    return fen_error(err, 1, fen, p, "two digits in a row");
+                file += *p - '0';
+                last_was_digit = true;
+            } else {
+                XqPiece piece = piece_from_char(*p);
+                if (piece == XQ_NO_PIECE)
+                    return fen_error(err, 1, fen, p, "unexpected character");
+                if (file < XQ_FILE_NB) {
+                    pos->board[xq_square_make(file, rank)] = piece;
+                    offsets[xq_square_make(file, rank)] = (uint16_t)(p - fen);
+                }
+                file++;
+                last_was_digit = false;
+            }
+            if (file > XQ_FILE_NB)
+                return fen_error(err, 1, fen, p, "rank has more than 9 squares");
+            p++;
+        }
+        if (file < XQ_FILE_NB)
+            return fen_error(err, 1, fen, p, "rank has fewer than 9 squares");
+        if (rank > 0) {
+            if (*p != '/')
+                return fen_error(err, 1, fen, p, "expected '/' after 9 squares (fewer than 10 ranks)");
+            p++;
+        }
+    }
+    if (*p == '/')
+        return fen_error(err, 1, fen, p, "more than 10 ranks");
+    *s = p;
+    return true;
+}
+
+static bool in_palace(Color c, int sq)
+{
+    int file = xq_square_file(sq), rank = xq_square_rank(sq);
+    return file >= 3 && file <= 5 && (c == WHITE ? rank <= 2 : rank >= 7);
+}
+
+static bool on_own_half(Color c, int sq) { return c == WHITE ? sq < 45 : sq >= 45; }
+
+/* Build the bitboards and check what the pieces alone must satisfy: the pieces a side can have,
+ * and the regions generals, advisors and elephants never leave. */
+static bool check_material(XqPosition *pos, const char *fen, const uint16_t *offsets, ParseError *err)
+{
+    static const uint8_t most[XQ_PIECE_TYPE_NB] = {5, 2, 2, 2, 2, 2, 1};
+    static const char *const too_many[XQ_PIECE_TYPE_NB] = {
+        "more than 5 soldiers", "more than 2 advisors", "more than 2 elephants", "more than 2 horses",
+        "more than 2 cannons", "more than 2 chariots", "more than one general"};
+    int counts[COLOR_NB][XQ_PIECE_TYPE_NB] = {{0}};
+    for (int sq = 0; sq < XQ_SQUARE_NB; sq++) {
+        XqPiece p = pos->board[sq];
+        if (p == XQ_NO_PIECE)
+            continue;
+        Color c = xq_piece_color(p);
+        XqPieceType pt = xq_piece_type(p);
+        const char *at = fen + offsets[sq];
+        if (++counts[c][pt] > most[pt])
+            return fen_error(err, 1, fen, at, too_many[pt]);
+        if ((pt == XQ_KING || pt == XQ_ADVISOR) && !in_palace(c, sq))
+            return fen_error(err, 1, fen, at, pt == XQ_KING ? "general outside its palace"
+                                                             : "advisor outside its palace");
+        if (pt == XQ_ELEPHANT && !on_own_half(c, sq))
+            return fen_error(err, 1, fen, at, "elephant across the river");
+        pos->by_type[pt] = xq_bb_or(pos->by_type[pt], xq_bb_square(sq));
+        pos->by_color[c] = xq_bb_or(pos->by_color[c], xq_bb_square(sq));
+        if (pt == XQ_KING)
+            pos->king_square[c] = (uint8_t)sq;
+    }
+    if (!counts[WHITE][XQ_KING])
+        return fen_error(err, 1, fen, fen, "red has no general");
+    if (!counts[BLACK][XQ_KING])
+        return fen_error(err, 1, fen, fen, "black has no general");
+    return true;
+}
+
+static bool parse_counter(const char *fen, const char **s, int field, uint64_t min, uint64_t max,
+                          uint64_t *value, ParseError *err)
+{
+    int n = text_parse_u64(*s, max, value);
+    if (n == 0)
+        return fen_error(err, field, fen, *s, text_is_digit(**s) ? "number too large" : "expected a number");
+    if (*value < min)
+        return fen_error(err, field, fen, *s, "must be at least 1");
+    *s += n;
+    return true;
+}
+
+/* After a field: one or more spaces, or the end where allowed. */
+static bool end_of_field(const char *fen, const char **s, int field, ParseError *err)
+{
+    if (**s && !text_is_space(**s))
+        return fen_error(err, field, fen, *s, "unexpected character");
+    *s = text_skip_spaces(*s);
+    return true;
+}
+
+/* Fields 3 and 4: Xiangqi has no castling and no en passant, so each is "-". */
+static bool parse_dash(const char *fen, const char **s, int field, ParseError *err)
+{
+    if (!**s)
+        return fen_error(err, field, fen, *s, "missing field");
+    if (**s != '-')
+        return fen_error(err, field, fen, *s, "expected - (Xiangqi has none)");
+    (*s)++;
+    return end_of_field(fen, s, field, err);
+}
+
+bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
+{
+    XqPosition pos;
+    uint16_t offsets[XQ_SQUARE_NB];
+    uint64_t halfmove = 0, fullmove = 1;
+    const char *s = text_skip_spaces(fen);
+
+    if (!*s)
+        return fen_error(err, 1, fen, s, "empty FEN");
+    for (int sq = 0; sq < XQ_SQUARE_NB; sq++)
+        pos.board[sq] = XQ_NO_PIECE;
+    for (int pt = 0; pt < XQ_PIECE_TYPE_NB; pt++)
+        pos.by_type[pt] = xq_bb_empty();
+    pos.by_color[WHITE] = pos.by_color[BLACK] = xq_bb_empty();
+
+    if (!parse_placement(&pos, fen, &s, offsets, err) || !end_of_field(fen, &s, 1, err))
+        return false;
+    if (!check_material(&pos, fen, offsets, err))
+        return false;
+    if (*s != 'w' && *s != 'b')
+        return fen_error(err, 2, fen, s, "expected w (Red) or b (Black)");
+    pos.side = *s == 'w' ? WHITE : BLACK;
+    s++;
+    if (!end_of_field(fen, &s, 2, err) || !parse_dash(fen, &s, 3, err) || !parse_dash(fen, &s, 4, err))
+        return false;
+    if (*s) {
+        if (!parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !end_of_field(fen, &s, 5, err))
+            return false;
+        if (*s) {
+            if (!parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) || !end_of_field(fen, &s, 6, err))
+                return false;
+            if (*s)
+                return fen_error(err, 6, fen, s, "unexpected text after the last field");
+        }
+    }
+    pos.halfmove_clock = (uint16_t)halfmove;
+    pos.fullmove_number = (uint16_t)fullmove;
+
+    Color them = color_flip(xq_side(&pos));
+    if (xq_general_attacked(&pos, pos.king_square[them], xq_side(&pos)))
+        return fen_error(err, 2, fen, fen, "the side not to move is in check (or the generals face each other)");
+    pos.key = xq_compute_key(&pos);
+    *out = pos;
+    return true;
+}
+
+int xq_get_fen(const XqPosition *pos, char *buf)
+{
+    TextBuf t = text_buf(buf, XQ_FEN_MAX_LENGTH);
+    for (int rank = XQ_RANK_NB - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < XQ_FILE_NB; file++) {
+            XqPiece p = pos->board[xq_square_make(file, rank)];
+            if (p == XQ_NO_PIECE) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                text_add_char(&t, (char)('0' + empty));
+            empty = 0;
+            text_add_char(&t, piece_to_char(p));
+        }
+        if (empty)
+            text_add_char(&t, (char)('0' + empty));
+        if (rank)
+            text_add_char(&t, '/');
+    }
+    text_add(&t, pos->side == WHITE ? " w - - " : " b - - ");
+    text_add_u64(&t, pos->halfmove_clock);
+    text_add_char(&t, ' ');
+    text_add_u64(&t, pos->fullmove_number);
+    return (int)t.length;
+}
+
+static void add_square(TextBuf *t, int sq)
+{
+    text_add_char(t, (char)('a' + xq_square_file(sq)));
+    text_add_int(t, xq_square_rank(sq) + 1);
+}
+
+void xq_move_to_uci(Move move, char *buf)
+{
+    TextBuf t = text_buf(buf, XQ_MOVE_TEXT_MAX);
+    int from = xq_move_from(move), to = xq_move_to(move);
+    if (!xq_move_is_ok(move) || from >= XQ_SQUARE_NB || to >= XQ_SQUARE_NB) {
+        text_add(&t, "0000");
+        return;
+    }
+    add_square(&t, from);
+    add_square(&t, to);
+}
+
+Move xq_parse_uci_move(const XqPosition *pos, const char *text)
+{
+    MoveList list;
+    size_t length = text_word_length(text);
+    if (length < 4 || length > 6)
+        return XQ_MOVE_NONE;
+    xq_generate(pos, XQ_GEN_LEGAL, &list);
+    for (int i = 0; i < list.count; i++) {
+        char buf[XQ_MOVE_TEXT_MAX];
+        xq_move_to_uci(list.moves[i].move, buf);
+        size_t j = 0;
+        while (j < length && buf[j] == text[j])
+            j++;
+        if (j == length && buf[j] == '\0')
+            return list.moves[i].move;
+    }
+    return XQ_MOVE_NONE;
+}

@@ -1,0 +1,471 @@
+/*
+ * Xiangqi search: iterative deepening with aspiration windows, principal variation search,
+ * quiescence over captures (all evasions in check), transposition table, null move, late-move
+ * reductions, check extension, killer and history ordering. It shares the TT (tt.h), the time
+ * manager (timeman.h) and the limit/report/hook types with the chess search (search.c).
+ * https://www.chessprogramming.org/Principal_Variation_Search
+ */
+#include "flashmate/xiangqi_search.h"
+
+#include <string.h>
+
+#include "port/port.h"
+#include "timeman.h"
+#include "tt.h"
+
+enum {
+    SCORE_TT = 32000, SCORE_CAPTURE = 20000, SCORE_KILLER = 19000,
+    HISTORY_MAX = 16384, DRAW_PLIES = 120, /* plies without a capture */
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * Move ordering: all moves are generated at once and scored; the best remaining is picked
+ * each time (selection sort), so a cutoff early saves the sorting.
+ */
+
+/* Captures by most valuable victim, then least valuable attacker. */
+static inline int capture_score(const XqPosition *pos, Move m)
+{
+    XqPieceType victim = xq_piece_type(pos->board[xq_move_to(m)]);
+    XqPieceType attacker = xq_piece_type(pos->board[xq_move_from(m)]);
+    return SCORE_CAPTURE + xq_piece_value(victim) * 2 - (int)attacker;
+}
+
+static void score_moves(const XqSearch *s, const XqPosition *pos, MoveList *list, Move tt_move, int ply)
+{
+    Color us = xq_side(pos);
+    for (int i = 0; i < list->count; i++) {
+        ScoredMove *sm = &list->moves[i];
+        Move m = sm->move;
+        int score;
+        if (m == tt_move)
+            score = SCORE_TT;
+        else if (pos->board[xq_move_to(m)] != XQ_NO_PIECE)
+            score = capture_score(pos, m);
+        else if (ply >= 0 && m == s->killers[ply][0])
+            score = SCORE_KILLER + 1;
+        else if (ply >= 0 && m == s->killers[ply][1])
+            score = SCORE_KILLER;
+        else
+            score = s->history[us][xq_move_from(m)][xq_move_to(m)];
+        sm->score = (int16_t)score;
+    }
+}
+
+/* Move the best-scored of list[i..] to position i and return it. */
+static Move pick_next(MoveList *list, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < list->count; j++)
+        if (list->moves[j].score > list->moves[best].score)
+            best = j;
+    ScoredMove chosen = list->moves[best];
+    list->moves[best] = list->moves[i];
+    list->moves[i] = chosen;
+    return chosen.move;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Helpers.
+ */
+
+static inline int score_to_tt(int score, int ply)
+{
+    return score >= VALUE_MATE_IN_MAX_PLY ? score + ply : score <= -VALUE_MATE_IN_MAX_PLY ? score - ply : score;
+}
+
+static inline int score_from_tt(int score, int ply)
+{
+    return score >= VALUE_MATE_IN_MAX_PLY ? score - ply : score <= -VALUE_MATE_IN_MAX_PLY ? score + ply : score;
+}
+
+/* Chariots, horses or cannons: with one of them zugzwang is rare enough for null moves. */
+static inline bool has_attacking_pieces(const XqPosition *pos, Color c)
+{
+    XqBB attackers = xq_bb_or(pos->by_type[XQ_ROOK], xq_bb_or(pos->by_type[XQ_HORSE], pos->by_type[XQ_CANNON]));
+    return xq_bb_any(xq_bb_and(pos->by_color[c], attackers));
+}
+
+/* A repetition of a position since the last capture, or too long without one. */
+static bool is_draw(const XqSearch *s, const XqPosition *pos)
+{
+    if (pos->halfmove_clock >= DRAW_PLIES)
+        return true;
+    int last = s->key_count - 1, oldest = last - pos->halfmove_clock;
+    if (oldest < 0)
+        oldest = 0;
+    for (int i = last - 4; i >= oldest; i -= 2)
+        if (s->keys[i] == pos->key)
+            return true;
+    return false;
+}
+
+static void update_history(int16_t *entry, int bonus)
+{
+    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+    *entry = (int16_t)value;
+}
+
+/* Poll the driver and the clock every 2048 nodes, as the chess search does. */
+static void check_limits(XqSearch *s)
+{
+    const SearchLimits *limits = s->limits;
+    if (limits->nodes && s->nodes >= limits->nodes) {
+        s->stopped = true;
+        return;
+    }
+    if (s->nodes & 2047)
+        return;
+    if (s->hooks && s->hooks->poll) {
+        PollResult r = s->hooks->poll(s->hooks->user);
+        if (r == POLL_STOP) {
+            s->stopped = true;
+            return;
+        }
+        if (r == POLL_PONDERHIT && s->pondering) {
+            s->pondering = false;
+            s->start_ms = port_time_ms();
+        }
+    }
+    if (!s->pondering && s->hard_ms && port_time_ms() - s->start_ms >= s->hard_ms)
+        s->stopped = true;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Quiescence: captures until quiet; every move when in check, so mates are seen.
+ */
+static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
+{
+    s->nodes++;
+    check_limits(s);
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (is_draw(s, pos))
+        return VALUE_DRAW;
+    bool in_check = xq_in_check(pos);
+    if (ply >= MAX_PLY - 1)
+        return xq_evaluate(pos);
+
+    const TTEntry *entry = tt_probe(s->tt, pos->key);
+    Move tt_move = XQ_MOVE_NONE;
+    if (entry) {
+        int tt_score = score_from_tt(entry->score, ply), bound = tt_bound(entry);
+        tt_move = entry->move;
+        if (bound == BOUND_EXACT || (bound == BOUND_LOWER && tt_score >= beta) ||
+            (bound == BOUND_UPPER && tt_score <= alpha))
+            return tt_score;
+    }
+
+    int best = -VALUE_INFINITE, static_eval = VALUE_NONE;
+    if (!in_check) {
+        static_eval = xq_evaluate(pos);
+        best = static_eval;
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+
+    MoveList list;
+    xq_generate(pos, in_check ? XQ_GEN_LEGAL : XQ_GEN_CAPTURES, &list);
+    if (in_check && list.count == 0)
+        return -VALUE_MATE + ply;
+    score_moves(s, pos, &list, tt_move, -1);
+    Move best_move = XQ_MOVE_NONE;
+    for (int i = 0; i < list.count; i++) {
+        Move move = pick_next(&list, i);
+        XqPiece captured = pos->board[xq_move_to(move)];
+        /* Delta pruning: a capture that cannot lift the score to alpha is skipped. */
+        if (!in_check && static_eval + xq_piece_value(xq_piece_type(captured)) + 200 <= alpha)
+            continue;
+        XqUndo undo;
+        xq_do_move(pos, move, &undo);
+        s->keys[s->key_count++] = pos->key;
+        int score = -qsearch(s, pos, -beta, -alpha, ply + 1);
+        s->key_count--;
+        xq_undo_move(pos, move, &undo);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = move;
+                if (score >= beta)
+                    break;
+                alpha = score;
+            }
+        }
+    }
+    tt_store(s->tt, pos->key, 0, score_to_tt(best, ply), static_eval,
+             best >= beta ? BOUND_LOWER : BOUND_UPPER, best_move);
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Principal variation search.
+ */
+static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, int ply)
+{
+    bool pv_node = beta - alpha > 1, root = ply == 0;
+    if (pv_node)
+        s->pv_length[ply] = 0;
+    if (depth <= 0)
+        return qsearch(s, pos, alpha, beta, ply);
+
+    s->nodes++;
+    check_limits(s);
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    bool in_check = xq_in_check(pos);
+    if (!root) {
+        if (is_draw(s, pos))
+            return VALUE_DRAW;
+        if (ply >= MAX_PLY - 1)
+            return xq_evaluate(pos);
+        if (alpha < -VALUE_MATE + ply)
+            alpha = -VALUE_MATE + ply;
+        if (beta > VALUE_MATE - ply - 1)
+            beta = VALUE_MATE - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    const TTEntry *entry = tt_probe(s->tt, pos->key);
+    Move tt_move = root && s->pv_length[0] ? s->pv[0][0] : XQ_MOVE_NONE;
+    if (entry) {
+        int tt_score = score_from_tt(entry->score, ply), bound = tt_bound(entry);
+        if (tt_move == XQ_MOVE_NONE)
+            tt_move = entry->move;
+        if (!pv_node && entry->depth >= depth &&
+            (bound == BOUND_EXACT || (bound == BOUND_LOWER && tt_score >= beta) ||
+             (bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    int static_eval = in_check ? VALUE_NONE : xq_evaluate(pos);
+    Color us = xq_side(pos);
+    s->killers[ply + 1][0] = s->killers[ply + 1][1] = XQ_MOVE_NONE;
+
+    if (!pv_node && !in_check) {
+        /* Reverse futility: far above beta near the leaves, assume it stays there. */
+        if (depth <= 5 && static_eval - 90 * depth >= beta && static_eval < VALUE_MATE_IN_MAX_PLY)
+            return static_eval;
+        /* Null move: if passing still beats beta, so will a real move. */
+        if (depth >= 3 && static_eval >= beta && !s->null_at[ply] && has_attacking_pieces(pos, us) &&
+            beta > -VALUE_MATE_IN_MAX_PLY) {
+            int r = 3 + depth / 4;
+            XqUndo undo;
+            xq_do_null_move(pos, &undo);
+            s->keys[s->key_count++] = pos->key;
+            s->null_at[ply + 1] = true;
+            int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1);
+            s->null_at[ply + 1] = false;
+            s->key_count--;
+            xq_undo_null_move(pos, &undo);
+            if (s->stopped)
+                return 0;
+            if (score >= beta)
+                return score >= VALUE_MATE_IN_MAX_PLY ? beta : score;
+        }
+    }
+
+    MoveList list;
+    xq_generate(pos, XQ_GEN_LEGAL, &list);
+    if (list.count == 0)
+        return -VALUE_MATE + ply; /* no legal move: lost, in check or not */
+    score_moves(s, pos, &list, tt_move, ply);
+
+    Move best_move = XQ_MOVE_NONE, quiets[64];
+    int quiet_count = 0, legal = 0, best = -VALUE_INFINITE, original_alpha = alpha;
+    for (int i = 0; i < list.count; i++) {
+        Move move = pick_next(&list, i);
+        if (root && s->limits->searchmoves_count) {
+            bool listed = false;
+            for (int j = 0; j < s->limits->searchmoves_count; j++)
+                listed |= s->limits->searchmoves[j] == move;
+            if (!listed)
+                continue;
+        }
+        legal++;
+        bool quiet = pos->board[xq_move_to(move)] == XQ_NO_PIECE;
+        XqUndo undo;
+        xq_do_move(pos, move, &undo);
+        s->keys[s->key_count++] = pos->key;
+        bool gives_check = xq_in_check(pos);
+        int new_depth = depth - 1 + (gives_check && ply < 2 * s->root_depth);
+        int score;
+        if (legal == 1) {
+            score = -search(s, pos, -beta, -alpha, new_depth, ply + 1);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !in_check && !gives_check && legal > 3) {
+                r = 1 + (legal > 10) + (!pv_node && depth >= 6);
+                if (move == s->killers[ply][0] || move == s->killers[ply][1])
+                    r--;
+                if (r > new_depth - 1)
+                    r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+            }
+            score = -search(s, pos, -alpha - 1, -alpha, new_depth - r, ply + 1);
+            if (score > alpha && r > 0)
+                score = -search(s, pos, -alpha - 1, -alpha, new_depth, ply + 1);
+            if (score > alpha && score < beta && pv_node)
+                score = -search(s, pos, -beta, -alpha, new_depth, ply + 1);
+        }
+        s->key_count--;
+        xq_undo_move(pos, move, &undo);
+        if (s->stopped)
+            return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = move;
+                if (pv_node) {
+                    s->pv[ply][0] = move;
+                    for (int j = 0; j < s->pv_length[ply + 1]; j++)
+                        s->pv[ply][j + 1] = s->pv[ply + 1][j];
+                    s->pv_length[ply] = s->pv_length[ply + 1] + 1;
+                }
+                if (score >= beta)
+                    break;
+                alpha = score;
+            }
+        }
+        if (quiet && move != best_move && quiet_count < 64)
+            quiets[quiet_count++] = move;
+    }
+    if (legal == 0)
+        return alpha; /* every root move filtered out by searchmoves */
+
+    /* A quiet move that beat beta becomes a killer and gains history; the others tried lose. */
+    if (best >= beta && pos->board[xq_move_to(best_move)] == XQ_NO_PIECE) {
+        int bonus = depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
+        if (s->killers[ply][0] != best_move) {
+            s->killers[ply][1] = s->killers[ply][0];
+            s->killers[ply][0] = best_move;
+        }
+        update_history(&s->history[us][xq_move_from(best_move)][xq_move_to(best_move)], bonus);
+        for (int i = 0; i < quiet_count; i++)
+            update_history(&s->history[us][xq_move_from(quiets[i])][xq_move_to(quiets[i])], -bonus);
+    }
+    int bound = best >= beta ? BOUND_LOWER : pv_node && best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(s->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Iterative deepening.
+ */
+
+void xq_search_clear(XqSearch *s)
+{
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+}
+
+static void report(XqSearch *s, int depth, int score, int bound)
+{
+    if (!s->hooks || !s->hooks->report)
+        return;
+    SearchReport r;
+    uint64_t elapsed = port_time_ms() - s->start_ms;
+    r.depth = depth;
+    r.seldepth = s->seldepth;
+    r.score = score;
+    r.bound = bound;
+    r.nodes = s->nodes;
+    r.time_ms = elapsed;
+    r.nps = elapsed ? s->nodes * 1000 / elapsed : s->nodes * 1000;
+    r.hashfull = tt_hashfull(s->tt);
+    r.pv = s->pv[0];
+    r.pv_length = s->pv_length[0];
+    s->hooks->report(&r, s->hooks->user);
+}
+
+SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys, int game_key_count,
+                           const SearchLimits *limits, const SearchHooks *hooks)
+{
+    SearchResult result = {XQ_MOVE_NONE, XQ_MOVE_NONE, 0, 0, 0};
+    MoveList root_moves;
+
+    s->limits = limits;
+    s->hooks = hooks;
+    s->nodes = 0;
+    s->stopped = false;
+    s->pondering = limits->ponder;
+    s->start_ms = port_time_ms();
+    timeman_budget(limits, xq_side(pos), &s->soft_ms, &s->hard_ms);
+
+    int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
+    s->key_count = 0;
+    for (int i = first; i < game_key_count; i++)
+        s->keys[s->key_count++] = game_keys[i];
+    s->keys[s->key_count++] = pos->key;
+    memset(s->null_at, 0, sizeof s->null_at);
+    memset(s->killers, 0, sizeof s->killers);
+    s->pv_length[0] = 0;
+    tt_new_search(s->tt);
+
+    xq_generate(pos, XQ_GEN_LEGAL, &root_moves);
+    if (root_moves.count == 0)
+        return result;
+    /* Some legal move is always returned, even if stopped at once. */
+    result.best = root_moves.moves[0].move;
+    for (int i = 0; i < root_moves.count && limits->searchmoves_count; i++)
+        for (int j = 0; j < limits->searchmoves_count; j++)
+            if (root_moves.moves[i].move == limits->searchmoves[j]) {
+                result.best = root_moves.moves[i].move;
+                i = root_moves.count;
+                break;
+            }
+
+    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
+    int score = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int delta = 30, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        s->seldepth = 0;
+        s->root_depth = depth;
+        if (depth >= 5) {
+            alpha = score - delta > -VALUE_INFINITE ? score - delta : -VALUE_INFINITE;
+            beta = score + delta < VALUE_INFINITE ? score + delta : VALUE_INFINITE;
+        }
+        for (;;) {
+            int value = search(s, pos, alpha, beta, depth, 0);
+            if (s->stopped)
+                break;
+            if (value <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
+                report(s, depth, value, BOUND_UPPER);
+            } else if (value >= beta) {
+                beta = value + delta < VALUE_INFINITE ? value + delta : VALUE_INFINITE;
+                report(s, depth, value, BOUND_LOWER);
+            } else {
+                score = value;
+                break;
+            }
+            delta += delta / 2;
+        }
+        if (s->stopped && depth > 1)
+            break;
+        if (s->pv_length[0] > 0) {
+            result.best = s->pv[0][0];
+            result.ponder = s->pv_length[0] > 1 ? s->pv[0][1] : XQ_MOVE_NONE;
+        }
+        result.score = score;
+        result.depth = depth;
+        report(s, depth, score, BOUND_EXACT);
+        if (s->stopped)
+            break;
+        if (limits->mate && score >= VALUE_MATE - 2 * limits->mate)
+            break;
+        if (!s->pondering && s->soft_ms && port_time_ms() - s->start_ms >= s->soft_ms)
+            break;
+    }
+    result.nodes = s->nodes;
+    return result;
+}

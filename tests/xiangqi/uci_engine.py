@@ -1,0 +1,114 @@
+"""A UCI engine process for the Xiangqi test scripts: send lines, read with timeouts, and the
+few commands they need (go perft, d, go). Standard library only."""
+
+import queue
+import re
+import subprocess
+import threading
+
+PERFT_LINE = re.compile(r"^([a-i](?:10|[1-9])[a-i](?:10|[1-9])): (\d+)$")
+FAIRY_STOCKFISH_PATHS = ("/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish", "/usr/local/bin/fairy-stockfish")
+
+
+class EngineError(Exception):
+    pass
+
+
+class UciEngine:
+    def __init__(self, argv, name, timeout=60.0):
+        self.name = name
+        self.timeout = timeout
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\r\n"))
+        self.lines.put(None)
+
+    def send(self, line):
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise EngineError(f"{self.name}: engine exited") from None
+
+    def read_until(self, done, timeout=None):
+        """Lines up to and including the first for which done(line) is true."""
+        lines = []
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout or self.timeout)
+            except queue.Empty:
+                raise EngineError(f"{self.name}: no answer within {timeout or self.timeout} s") from None
+            if line is None:
+                raise EngineError(f"{self.name}: engine exited")
+            lines.append(line)
+            if done(line):
+                return lines
+
+    def start_xiangqi(self, threads=True):
+        self.send("uci")
+        self.read_until(lambda line: line == "uciok")
+        self.send("setoption name UCI_Variant value xiangqi")
+        if threads:
+            self.send("setoption name Threads value 1")
+        self.sync()
+
+    def sync(self):
+        self.send("isready")
+        self.read_until(lambda line: line == "readyok")
+
+    def perft(self, position, depth):
+        """{move: nodes} and the total of `go perft depth` after the `position ...` command."""
+        self.send(position)
+        self.send(f"go perft {depth}")
+        moves = {}
+        for line in self.read_until(lambda line: line.startswith("Nodes searched")):
+            m = PERFT_LINE.match(line)
+            if m:
+                moves[m.group(1)] = int(m.group(2))
+            elif line.startswith("Nodes searched"):
+                total = int(line.split(":")[1])
+        return moves, total
+
+    def fen(self, position):
+        self.send(position)
+        self.send("d")
+        line = self.read_until(lambda line: line.startswith("Fen: "))[-1]
+        return line[len("Fen: "):].strip()
+
+    def bestmove(self, position, go, timeout=None):
+        self.send(position)
+        self.send(go)
+        line = self.read_until(lambda line: line.startswith("bestmove"), timeout)[-1]
+        words = line.split()
+        return words[1] if len(words) > 1 else ""
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=10)
+        except (EngineError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+def find_fairy_stockfish(given=None):
+    import os
+    import shutil
+    if given:
+        return given if os.access(given, os.X_OK) else None
+    found = shutil.which("fairy-stockfish")
+    if found:
+        return found
+    for path in FAIRY_STOCKFISH_PATHS:
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def position_command(fen, moves):
+    start = "startpos" if fen is None else f"fen {fen}"
+    return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
