@@ -7,9 +7,7 @@
 #include <string.h>
 
 #include "eval.h"
-#include "port/port.h"
-#include "timeman.h"
-#include "tt.h"
+#include "search_driver.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Move ordering: a staged picker. TT move first, then captures in generation (MVV/LVA) order
@@ -144,39 +142,6 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
  * Helpers.
  */
 
-/* Natural logarithm of 0..63 times 256, for the late-move reduction formula. */
-static const uint16_t ln_x256[64] = {
-    0, 0, 177, 281, 355, 412, 459, 498, 532, 562, 589, 614, 636, 657, 676, 693,
-    710, 725, 740, 754, 767, 779, 791, 803, 814, 824, 834, 844, 853, 862, 871, 879,
-    887, 895, 903, 910, 917, 924, 931, 938, 944, 951, 957, 963, 969, 975, 980, 986,
-    991, 996, 1001, 1007, 1012, 1016, 1021, 1026, 1030, 1035, 1039, 1044, 1048, 1052, 1057, 1061,
-};
-
-/* Late-move reduction: 0.75 + ln(depth) * ln(move number) / 2.25, in plies. */
-static inline int lmr_reduction(int depth, int move_number)
-{
-    int d = depth < 63 ? depth : 63, m = move_number < 63 ? move_number : 63;
-    return (192 * 256 + (int)ln_x256[d] * (int)ln_x256[m] * 256 / 576) / (256 * 256);
-}
-
-static inline int score_to_tt(int score, int ply)
-{
-    if (score >= VALUE_MATE_IN_MAX_PLY)
-        return score + ply;
-    if (score <= -VALUE_MATE_IN_MAX_PLY)
-        return score - ply;
-    return score;
-}
-
-static inline int score_from_tt(int score, int ply)
-{
-    if (score >= VALUE_MATE_IN_MAX_PLY)
-        return score - ply;
-    if (score <= -VALUE_MATE_IN_MAX_PLY)
-        return score + ply;
-    return score;
-}
-
 static inline bool has_non_pawn_material(const Position *pos, Color c)
 {
     return pos->by_color[c] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
@@ -184,57 +149,9 @@ static inline bool has_non_pawn_material(const Position *pos, Color c)
 
 /* A draw by the fifty-move rule or by repetition of a position since the last irreversible
  * move (one repetition is enough inside the search). */
-static bool is_draw(const Search *s, const Position *pos)
+static inline bool is_draw(const Search *s, const Position *pos)
 {
-    if (pos->halfmove_clock >= 100)
-        return true;
-    int last = s->key_count - 1; /* the current position's key */
-    int oldest = last - pos->halfmove_clock;
-    if (oldest < 0)
-        oldest = 0;
-    for (int i = last - 4; i >= oldest; i -= 2)
-        if (s->keys[i] == pos->key)
-            return true;
-    return false;
-}
-
-static void update_history(int16_t *entry, int bonus)
-{
-    /* Gravity: entries saturate smoothly at +-16384. */
-    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / 16384;
-    *entry = (int16_t)value;
-}
-
-/* Poll the driver and the clock every 2048 nodes. */
-static void check_limits(Search *s)
-{
-    const SearchLimits *limits = s->limits;
-    if (limits->nodes && s->nodes >= limits->nodes) {
-        s->stopped = true;
-        return;
-    }
-    if (s->nodes & 2047)
-        return;
-    if (s->hooks && s->hooks->poll) {
-        PollResult r = s->hooks->poll(s->hooks->user);
-        if (r == POLL_STOP) {
-            s->stopped = true;
-            return;
-        }
-        if (r == POLL_PONDERHIT && s->pondering) {
-            s->pondering = false;
-            s->start_ms = port_time_ms();
-        }
-    }
-    if (!s->pondering && s->hard_ms && port_time_ms() - s->start_ms >= s->hard_ms)
-        s->stopped = true;
-}
-
-/* Record the key of the position just entered and start fetching its hash bucket. */
-static inline void push_key(Search *s, uint64_t key)
-{
-    tt_prefetch(s->tt, key);
-    s->keys[s->key_count++] = key;
+    return pos->halfmove_clock >= 100 || driver_is_repetition(&s->driver, pos->halfmove_clock);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -243,13 +160,11 @@ static inline void push_key(Search *s, uint64_t key)
  */
 static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
 {
+    assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
     bool pv_node = beta - alpha > 1;
-    s->nodes++;
-    check_limits(s);
-    if (s->stopped)
+    SearchDriver *d = &s->driver;
+    if (!driver_enter_node(d, ply))
         return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
     if (is_draw(s, pos))
         return VALUE_DRAW;
 
@@ -257,15 +172,12 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
     if (ply >= MAX_PLY - 1)
         return in_check ? VALUE_DRAW : eval_position(pos);
 
-    const TTEntry *entry = tt_probe(s->tt, pos->key);
+    const TTEntry *entry = tt_probe(d->tt, pos->key);
     Move tt_move = MOVE_NONE;
-    int tt_score = VALUE_NONE;
     if (entry) {
+        int tt_score = score_from_tt(entry->score, ply);
         tt_move = entry->move;
-        tt_score = score_from_tt(entry->score, ply);
-        int bound = tt_bound(entry);
-        if (!pv_node && (bound == BOUND_EXACT || (bound == BOUND_LOWER && tt_score >= beta) ||
-                         (bound == BOUND_UPPER && tt_score <= alpha)))
+        if (!pv_node && tt_cutoff(tt_bound(entry), tt_score, alpha, beta))
             return tt_score;
     }
 
@@ -295,12 +207,12 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
         }
         Undo undo;
         pos_do_move(pos, move, &undo);
-        push_key(s, pos->key);
+        driver_push_key(d, pos->key);
         int score = -qsearch(s, pos, -beta, -alpha, ply + 1);
-        s->key_count--;
+        driver_pop_key(d);
         pos_undo_move(pos, move, &undo);
         moves_searched++;
-        if (s->stopped)
+        if (d->stopped)
             return 0;
         if (score > best) {
             best = score;
@@ -316,7 +228,7 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
         return -VALUE_MATE + ply;
 
     int bound = best >= beta ? BOUND_LOWER : BOUND_UPPER;
-    tt_store(s->tt, pos->key, 0, score_to_tt(best, ply), static_eval, bound, best_move);
+    tt_store(d->tt, pos->key, 0, score_to_tt(best, ply), static_eval, bound, best_move);
     return best;
 }
 
@@ -325,22 +237,21 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
  */
 static int search(Search *s, Position *pos, int alpha, int beta, int depth, int ply, bool cut_node)
 {
+    assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
     bool pv_node = beta - alpha > 1;
     bool root = ply == 0;
+    SearchDriver *d = &s->driver;
     SearchStack *ss = &s->stack[ply + 2]; /* two sentinel entries below the root */
     Move excluded = ss->excluded;
 
-    if (pv_node)
-        s->pv_length[ply] = 0;
+    /* Every node starts with an empty PV, also null-window ones: a parent that copies the PV of
+     * a child searched with a null window (a fail high at the root) must not pick up the stale
+     * line of an earlier sibling. */
+    d->pv_length[ply] = 0;
     if (depth <= 0)
         return qsearch(s, pos, alpha, beta, ply);
-
-    s->nodes++;
-    check_limits(s);
-    if (s->stopped)
+    if (!driver_enter_node(d, ply))
         return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
 
     bool in_check = pos_in_check(pos);
     if (!root) {
@@ -357,8 +268,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             return alpha;
     }
 
-    const TTEntry *entry = excluded ? NULL : tt_probe(s->tt, pos->key);
-    Move tt_move = root && s->pv_length[0] ? s->pv[0][0] : MOVE_NONE;
+    const TTEntry *entry = excluded ? NULL : tt_probe(d->tt, pos->key);
+    Move tt_move = MOVE_NONE;
     int tt_score = VALUE_NONE, tt_depth = -1, tt_bound_type = BOUND_NONE;
     if (entry) {
         if (tt_move == MOVE_NONE)
@@ -366,9 +277,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
         tt_score = score_from_tt(entry->score, ply);
         tt_depth = entry->depth;
         tt_bound_type = tt_bound(entry);
-        if (!pv_node && tt_depth >= depth &&
-            (tt_bound_type == BOUND_EXACT || (tt_bound_type == BOUND_LOWER && tt_score >= beta) ||
-             (tt_bound_type == BOUND_UPPER && tt_score <= alpha)))
+        if (!pv_node && tt_depth >= depth && tt_cutoff(tt_bound_type, tt_score, alpha, beta))
             return tt_score;
     }
 
@@ -380,8 +289,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     else
         static_eval = eval_position(pos);
     ss->static_eval = static_eval;
-    bool improving = !in_check && ply >= 2 && s->stack[ply].static_eval != VALUE_NONE &&
-                     static_eval > s->stack[ply].static_eval;
+    bool improving = !in_check && ply >= 2 && ss[-2].static_eval != VALUE_NONE &&
+                     static_eval > ss[-2].static_eval;
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
 
     if (!pv_node && !in_check && !excluded) {
@@ -398,11 +307,11 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             ss->move = MOVE_NULL;
             ss->moved = NO_PIECE;
             pos_do_null_move(pos, &undo);
-            push_key(s, pos->key);
+            driver_push_key(d, pos->key);
             int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
-            s->key_count--;
+            driver_pop_key(d);
             pos_undo_null_move(pos, &undo);
-            if (s->stopped)
+            if (d->stopped)
                 return 0;
             if (score >= beta)
                 return score >= VALUE_MATE_IN_MAX_PLY ? beta : score;
@@ -429,13 +338,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (move == excluded)
             continue;
-        if (root && s->limits->searchmoves_count) {
-            bool listed = false;
-            for (int i = 0; i < s->limits->searchmoves_count; i++)
-                listed |= s->limits->searchmoves[i] == move;
-            if (!listed)
-                continue;
-        }
+        if (root && !search_move_allowed(d->limits, move))
+            continue;
         legal_moves++;
         move_number++;
         bool capture = pos_is_capture(pos, move);
@@ -460,18 +364,18 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
         int extension = 0;
         if (!root && move == tt_move && depth >= 8 && !excluded && tt_depth >= depth - 3 &&
             tt_bound_type != BOUND_UPPER && tt_score > -VALUE_MATE_IN_MAX_PLY &&
-            tt_score < VALUE_MATE_IN_MAX_PLY && ply < 2 * s->root_depth) {
+            tt_score < VALUE_MATE_IN_MAX_PLY && ply < 2 * d->root_depth) {
             int singular_beta = tt_score - 2 * depth;
             ss->excluded = move;
             int score = search(s, pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
             ss->excluded = MOVE_NONE;
-            if (s->stopped)
+            if (d->stopped)
                 return 0;
             if (score < singular_beta)
                 extension = 1;
             else if (singular_beta >= beta)
                 return singular_beta; /* multi-cut: several moves beat beta */
-        } else if (gives_check && ply < 2 * s->root_depth) {
+        } else if (gives_check && ply < 2 * d->root_depth) {
             extension = 1; /* check extension */
         }
 
@@ -479,7 +383,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
         ss->move = move;
         ss->moved = pos_piece_on(pos, move_from(move));
         pos_do_move(pos, move, &undo);
-        push_key(s, pos->key);
+        driver_push_key(d, pos->key);
         int new_depth = depth - 1 + extension;
         int score;
 
@@ -489,7 +393,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             /* Late-move reductions, then a null-window search, then a full one if needed. */
             int r = 0;
             if (depth >= 3 && move_number > 1 + 2 * pv_node && (quiet || !see_ge(pos, move, 0) || cut_node)) {
-                r = lmr_reduction(depth, move_number);
+                r = driver_lmr_reduction(depth, move_number);
                 r += !pv_node + cut_node - improving;
                 if (quiet)
                     r -= s->history[us][move_from(move)][move_to(move)] / 8192;
@@ -508,21 +412,17 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             if (score > alpha && score < beta && pv_node)
                 score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, false);
         }
-        s->key_count--;
+        driver_pop_key(d);
         pos_undo_move(pos, move, &undo);
-        if (s->stopped)
+        if (d->stopped)
             return 0;
 
         if (score > best) {
             best = score;
             if (score > alpha) {
                 best_move = move;
-                if (pv_node) {
-                    s->pv[ply][0] = move;
-                    for (int i = 0; i < s->pv_length[ply + 1]; i++)
-                        s->pv[ply][i + 1] = s->pv[ply + 1][i];
-                    s->pv_length[ply] = s->pv_length[ply + 1] + 1;
-                }
+                if (pv_node)
+                    driver_update_pv(d, ply, move);
                 if (score >= beta)
                     break;
                 alpha = score;
@@ -545,16 +445,16 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             ss->killers[1] = ss->killers[0];
             ss->killers[0] = best_move;
         }
-        update_history(&s->history[us][move_from(best_move)][move_to(best_move)], bonus);
+        history_update(&s->history[us][move_from(best_move)][move_to(best_move)], bonus);
         for (int i = 0; i < quiet_count; i++)
-            update_history(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])], -bonus);
+            history_update(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])], -bonus);
         if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
             s->counter_moves[ss[-1].moved][move_to(ss[-1].move)] = best_move;
     }
 
     if (!excluded) {
         int bound = best >= beta ? BOUND_LOWER : (pv_node && best > original_alpha) ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(s->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
+        tt_store(d->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
     }
     return best;
 }
@@ -569,119 +469,27 @@ void search_clear(Search *s)
     memset(s->counter_moves, 0, sizeof s->counter_moves);
 }
 
-static void report(Search *s, int depth, int score, int bound, const Move *pv, int pv_length)
+static int root_search(void *search_state, int alpha, int beta, int depth)
 {
-    if (!s->hooks || !s->hooks->report)
-        return;
-    SearchReport r;
-    uint64_t elapsed = port_time_ms() - s->start_ms;
-    r.depth = depth;
-    r.seldepth = s->seldepth;
-    r.score = score;
-    r.bound = bound;
-    r.nodes = s->nodes;
-    r.time_ms = elapsed;
-    r.nps = elapsed ? s->nodes * 1000 / elapsed : s->nodes * 1000;
-    r.hashfull = tt_hashfull(s->tt);
-    r.pv = pv;
-    r.pv_length = pv_length;
-    s->reported_nodes = s->nodes;
-    s->hooks->report(&r, s->hooks->user);
+    Search *s = search_state;
+    return search(s, s->root_pos, alpha, beta, depth, 0, false);
 }
 
 SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int game_key_count,
                         const SearchLimits *limits, const SearchHooks *hooks)
 {
-    SearchResult result = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
     MoveList root_moves;
-
-    s->limits = limits;
-    s->hooks = hooks;
-    s->nodes = 0;
-    s->stopped = false;
-    s->pondering = limits->ponder;
-    s->start_ms = port_time_ms();
-    timeman_budget(limits, pos_side(pos), &s->soft_ms, &s->hard_ms);
-
-    /* Keys before the root, then the root's own; only the last GAME_HISTORY_MAX are kept. */
-    int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
-    s->key_count = 0;
-    for (int i = first; i < game_key_count; i++)
-        s->keys[s->key_count++] = game_keys[i];
-    push_key(s, pos->key);
-
+    driver_start(&s->driver, limits, hooks, pos_side(pos), game_keys, game_key_count, pos->key);
     memset(s->stack, 0, sizeof s->stack);
     for (int i = 0; i < MAX_PLY + 4; i++)
         s->stack[i].static_eval = VALUE_NONE;
-    s->pv_length[0] = 0;
-    s->root_pv_length = 0;
-    tt_new_search(s->tt);
 
     movegen_generate(pos, GEN_LEGAL, &root_moves);
-    if (root_moves.count == 0)
-        return result;
-    /* A fallback so that some legal move is always returned, even if stopped at once. */
-    result.best = root_moves.moves[0].move;
-    if (limits->searchmoves_count)
-        for (int i = 0; i < root_moves.count; i++)
-            for (int j = 0; j < limits->searchmoves_count; j++)
-                if (root_moves.moves[i].move == limits->searchmoves[j]) {
-                    result.best = root_moves.moves[i].move;
-                    i = root_moves.count;
-                    break;
-                }
-
-    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
-    int score = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        int delta = 25, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-        s->root_depth = depth;
-        s->seldepth = 0;
-        if (depth >= 5) {
-            alpha = score - delta > -VALUE_INFINITE ? score - delta : -VALUE_INFINITE;
-            beta = score + delta < VALUE_INFINITE ? score + delta : VALUE_INFINITE;
-        }
-        for (;;) {
-            int value = search(s, pos, alpha, beta, depth, 0, false);
-            if (s->stopped)
-                break;
-            if (value <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
-                report(s, depth, value, BOUND_UPPER, s->pv[0], s->pv_length[0]);
-            } else if (value >= beta) {
-                beta = value + delta < VALUE_INFINITE ? value + delta : VALUE_INFINITE;
-                report(s, depth, value, BOUND_LOWER, s->pv[0], s->pv_length[0]);
-            } else {
-                score = value;
-                break;
-            }
-            delta += delta / 2;
-        }
-        if (s->stopped && depth > 1)
-            break;
-        /* A completed iteration: its PV is the answer so far. */
-        if (s->pv_length[0] > 0) {
-            result.best = s->pv[0][0];
-            result.ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
-            s->root_pv_length = s->pv_length[0];
-            memcpy(s->root_pv, s->pv[0], sizeof(Move) * (size_t)s->root_pv_length);
-        }
-        result.score = score;
-        result.depth = depth;
-        report(s, depth, score, BOUND_EXACT, s->root_pv, s->root_pv_length);
-        if (s->stopped)
-            break;
-
-        if (limits->mate && score >= VALUE_MATE - 2 * limits->mate)
-            break;
-        if (!s->pondering && s->soft_ms && port_time_ms() - s->start_ms >= s->soft_ms)
-            break;
+    Move fallback = search_first_allowed(limits, &root_moves);
+    if (fallback == MOVE_NONE) {
+        SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
+        return none;
     }
-    result.nodes = s->nodes;
-    /* A final line with the totals if the search went on after the last one, before the
-     * caller announces the move. */
-    if (result.depth > 0 && s->nodes != s->reported_nodes)
-        report(s, result.depth, result.score, BOUND_EXACT, s->root_pv, s->root_pv_length);
-    return result;
+    s->root_pos = pos;
+    return driver_iterate(&s->driver, root_search, s, 25, fallback);
 }

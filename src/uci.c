@@ -366,11 +366,11 @@ static void engine_defaults(Engine *e)
     pos_set_fen(&e->pos, FEN_START, NULL);
     e->options.threads = 1;
     e->options.move_overhead_ms = 30;
-    e->search.tt = &e->tt;
+    e->search.driver.tt = &e->tt;
     search_clear(&e->search);
 #ifdef FLASHMATE_XIANGQI
     xq_set_fen(&e->xq_pos, XQ_FEN_START, NULL);
-    e->xq_search.tt = &e->tt;
+    e->xq_search.driver.tt = &e->tt;
     xq_search_clear(&e->xq_search);
 #endif
 }

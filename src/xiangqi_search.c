@@ -9,13 +9,11 @@
 
 #include <string.h>
 
-#include "port/port.h"
-#include "timeman.h"
-#include "tt.h"
+#include "search_driver.h"
 
 enum {
     SCORE_TT = 32000, SCORE_CAPTURE = 20000, SCORE_KILLER = 19000,
-    HISTORY_MAX = 16384, DRAW_PLIES = 120, /* plies without a capture */
+    DRAW_PLIES = 120, /* plies without a capture */
 };
 
 /* ---------------------------------------------------------------------------------------------
@@ -69,16 +67,6 @@ static Move pick_next(MoveList *list, int i)
  * Helpers.
  */
 
-static inline int score_to_tt(int score, int ply)
-{
-    return score >= VALUE_MATE_IN_MAX_PLY ? score + ply : score <= -VALUE_MATE_IN_MAX_PLY ? score - ply : score;
-}
-
-static inline int score_from_tt(int score, int ply)
-{
-    return score >= VALUE_MATE_IN_MAX_PLY ? score - ply : score <= -VALUE_MATE_IN_MAX_PLY ? score + ply : score;
-}
-
 /* Chariots, horses or cannons: with one of them zugzwang is rare enough for null moves. */
 static inline bool has_attacking_pieces(const XqPosition *pos, Color c)
 {
@@ -87,48 +75,9 @@ static inline bool has_attacking_pieces(const XqPosition *pos, Color c)
 }
 
 /* A repetition of a position since the last capture, or too long without one. */
-static bool is_draw(const XqSearch *s, const XqPosition *pos)
+static inline bool is_draw(const XqSearch *s, const XqPosition *pos)
 {
-    if (pos->halfmove_clock >= DRAW_PLIES)
-        return true;
-    int last = s->key_count - 1, oldest = last - pos->halfmove_clock;
-    if (oldest < 0)
-        oldest = 0;
-    for (int i = last - 4; i >= oldest; i -= 2)
-        if (s->keys[i] == pos->key)
-            return true;
-    return false;
-}
-
-static void update_history(int16_t *entry, int bonus)
-{
-    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
-    *entry = (int16_t)value;
-}
-
-/* Poll the driver and the clock every 2048 nodes, as the chess search does. */
-static void check_limits(XqSearch *s)
-{
-    const SearchLimits *limits = s->limits;
-    if (limits->nodes && s->nodes >= limits->nodes) {
-        s->stopped = true;
-        return;
-    }
-    if (s->nodes & 2047)
-        return;
-    if (s->hooks && s->hooks->poll) {
-        PollResult r = s->hooks->poll(s->hooks->user);
-        if (r == POLL_STOP) {
-            s->stopped = true;
-            return;
-        }
-        if (r == POLL_PONDERHIT && s->pondering) {
-            s->pondering = false;
-            s->start_ms = port_time_ms();
-        }
-    }
-    if (!s->pondering && s->hard_ms && port_time_ms() - s->start_ms >= s->hard_ms)
-        s->stopped = true;
+    return pos->halfmove_clock >= DRAW_PLIES || driver_is_repetition(&s->driver, pos->halfmove_clock);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -136,25 +85,21 @@ static void check_limits(XqSearch *s)
  */
 static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
 {
-    s->nodes++;
-    check_limits(s);
-    if (s->stopped)
+    SearchDriver *d = &s->driver;
+    if (!driver_enter_node(d, ply))
         return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
     if (is_draw(s, pos))
         return VALUE_DRAW;
     bool in_check = xq_in_check(pos);
     if (ply >= MAX_PLY - 1)
         return xq_evaluate(pos);
 
-    const TTEntry *entry = tt_probe(s->tt, pos->key);
+    const TTEntry *entry = tt_probe(d->tt, pos->key);
     Move tt_move = XQ_MOVE_NONE;
     if (entry) {
-        int tt_score = score_from_tt(entry->score, ply), bound = tt_bound(entry);
+        int tt_score = score_from_tt(entry->score, ply);
         tt_move = entry->move;
-        if (bound == BOUND_EXACT || (bound == BOUND_LOWER && tt_score >= beta) ||
-            (bound == BOUND_UPPER && tt_score <= alpha))
+        if (tt_cutoff(tt_bound(entry), tt_score, alpha, beta))
             return tt_score;
     }
 
@@ -182,11 +127,11 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
             continue;
         XqUndo undo;
         xq_do_move(pos, move, &undo);
-        s->keys[s->key_count++] = pos->key;
+        driver_push_key(d, pos->key);
         int score = -qsearch(s, pos, -beta, -alpha, ply + 1);
-        s->key_count--;
+        driver_pop_key(d);
         xq_undo_move(pos, move, &undo);
-        if (s->stopped)
+        if (d->stopped)
             return 0;
         if (score > best) {
             best = score;
@@ -198,7 +143,7 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
             }
         }
     }
-    tt_store(s->tt, pos->key, 0, score_to_tt(best, ply), static_eval,
+    tt_store(d->tt, pos->key, 0, score_to_tt(best, ply), static_eval,
              best >= beta ? BOUND_LOWER : BOUND_UPPER, best_move);
     return best;
 }
@@ -209,17 +154,12 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
 static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, int ply)
 {
     bool pv_node = beta - alpha > 1, root = ply == 0;
-    if (pv_node)
-        s->pv_length[ply] = 0;
+    SearchDriver *d = &s->driver;
+    d->pv_length[ply] = 0; /* also at null-window nodes: see search.c */
     if (depth <= 0)
         return qsearch(s, pos, alpha, beta, ply);
-
-    s->nodes++;
-    check_limits(s);
-    if (s->stopped)
+    if (!driver_enter_node(d, ply))
         return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
     bool in_check = xq_in_check(pos);
     if (!root) {
         if (is_draw(s, pos))
@@ -234,15 +174,12 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             return alpha;
     }
 
-    const TTEntry *entry = tt_probe(s->tt, pos->key);
-    Move tt_move = root && s->pv_length[0] ? s->pv[0][0] : XQ_MOVE_NONE;
+    const TTEntry *entry = tt_probe(d->tt, pos->key);
+    Move tt_move = XQ_MOVE_NONE;
     if (entry) {
-        int tt_score = score_from_tt(entry->score, ply), bound = tt_bound(entry);
-        if (tt_move == XQ_MOVE_NONE)
-            tt_move = entry->move;
-        if (!pv_node && entry->depth >= depth &&
-            (bound == BOUND_EXACT || (bound == BOUND_LOWER && tt_score >= beta) ||
-             (bound == BOUND_UPPER && tt_score <= alpha)))
+        int tt_score = score_from_tt(entry->score, ply);
+        tt_move = entry->move;
+        if (!pv_node && entry->depth >= depth && tt_cutoff(tt_bound(entry), tt_score, alpha, beta))
             return tt_score;
     }
 
@@ -260,13 +197,13 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             int r = 3 + depth / 4;
             XqUndo undo;
             xq_do_null_move(pos, &undo);
-            s->keys[s->key_count++] = pos->key;
+            driver_push_key(d, pos->key);
             s->null_at[ply + 1] = true;
             int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1);
             s->null_at[ply + 1] = false;
-            s->key_count--;
+            driver_pop_key(d);
             xq_undo_null_move(pos, &undo);
-            if (s->stopped)
+            if (d->stopped)
                 return 0;
             if (score >= beta)
                 return score >= VALUE_MATE_IN_MAX_PLY ? beta : score;
@@ -283,20 +220,15 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
     int quiet_count = 0, legal = 0, best = -VALUE_INFINITE, original_alpha = alpha;
     for (int i = 0; i < list.count; i++) {
         Move move = pick_next(&list, i);
-        if (root && s->limits->searchmoves_count) {
-            bool listed = false;
-            for (int j = 0; j < s->limits->searchmoves_count; j++)
-                listed |= s->limits->searchmoves[j] == move;
-            if (!listed)
-                continue;
-        }
+        if (root && !search_move_allowed(d->limits, move))
+            continue;
         legal++;
         bool quiet = pos->board[xq_move_to(move)] == XQ_NO_PIECE;
         XqUndo undo;
         xq_do_move(pos, move, &undo);
-        s->keys[s->key_count++] = pos->key;
+        driver_push_key(d, pos->key);
         bool gives_check = xq_in_check(pos);
-        int new_depth = depth - 1 + (gives_check && ply < 2 * s->root_depth);
+        int new_depth = depth - 1 + (gives_check && ply < 2 * d->root_depth);
         int score;
         if (legal == 1) {
             score = -search(s, pos, -beta, -alpha, new_depth, ply + 1);
@@ -315,21 +247,17 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             if (score > alpha && score < beta && pv_node)
                 score = -search(s, pos, -beta, -alpha, new_depth, ply + 1);
         }
-        s->key_count--;
+        driver_pop_key(d);
         xq_undo_move(pos, move, &undo);
-        if (s->stopped)
+        if (d->stopped)
             return 0;
 
         if (score > best) {
             best = score;
             if (score > alpha) {
                 best_move = move;
-                if (pv_node) {
-                    s->pv[ply][0] = move;
-                    for (int j = 0; j < s->pv_length[ply + 1]; j++)
-                        s->pv[ply][j + 1] = s->pv[ply + 1][j];
-                    s->pv_length[ply] = s->pv_length[ply + 1] + 1;
-                }
+                if (pv_node)
+                    driver_update_pv(d, ply, move);
                 if (score >= beta)
                     break;
                 alpha = score;
@@ -348,12 +276,12 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             s->killers[ply][1] = s->killers[ply][0];
             s->killers[ply][0] = best_move;
         }
-        update_history(&s->history[us][xq_move_from(best_move)][xq_move_to(best_move)], bonus);
+        history_update(&s->history[us][xq_move_from(best_move)][xq_move_to(best_move)], bonus);
         for (int i = 0; i < quiet_count; i++)
-            update_history(&s->history[us][xq_move_from(quiets[i])][xq_move_to(quiets[i])], -bonus);
+            history_update(&s->history[us][xq_move_from(quiets[i])][xq_move_to(quiets[i])], -bonus);
     }
     int bound = best >= beta ? BOUND_LOWER : pv_node && best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(s->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
+    tt_store(d->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
     return best;
 }
 
@@ -367,105 +295,26 @@ void xq_search_clear(XqSearch *s)
     memset(s->killers, 0, sizeof s->killers);
 }
 
-static void report(XqSearch *s, int depth, int score, int bound)
+static int root_search(void *search_state, int alpha, int beta, int depth)
 {
-    if (!s->hooks || !s->hooks->report)
-        return;
-    SearchReport r;
-    uint64_t elapsed = port_time_ms() - s->start_ms;
-    r.depth = depth;
-    r.seldepth = s->seldepth;
-    r.score = score;
-    r.bound = bound;
-    r.nodes = s->nodes;
-    r.time_ms = elapsed;
-    r.nps = elapsed ? s->nodes * 1000 / elapsed : s->nodes * 1000;
-    r.hashfull = tt_hashfull(s->tt);
-    r.pv = s->pv[0];
-    r.pv_length = s->pv_length[0];
-    s->hooks->report(&r, s->hooks->user);
+    XqSearch *s = search_state;
+    return search(s, s->root_pos, alpha, beta, depth, 0);
 }
 
 SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys, int game_key_count,
                            const SearchLimits *limits, const SearchHooks *hooks)
 {
-    SearchResult result = {XQ_MOVE_NONE, XQ_MOVE_NONE, 0, 0, 0};
     MoveList root_moves;
-
-    s->limits = limits;
-    s->hooks = hooks;
-    s->nodes = 0;
-    s->stopped = false;
-    s->pondering = limits->ponder;
-    s->start_ms = port_time_ms();
-    timeman_budget(limits, xq_side(pos), &s->soft_ms, &s->hard_ms);
-
-    int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
-    s->key_count = 0;
-    for (int i = first; i < game_key_count; i++)
-        s->keys[s->key_count++] = game_keys[i];
-    s->keys[s->key_count++] = pos->key;
+    driver_start(&s->driver, limits, hooks, xq_side(pos), game_keys, game_key_count, pos->key);
     memset(s->null_at, 0, sizeof s->null_at);
     memset(s->killers, 0, sizeof s->killers);
-    s->pv_length[0] = 0;
-    tt_new_search(s->tt);
 
     xq_generate(pos, XQ_GEN_LEGAL, &root_moves);
-    if (root_moves.count == 0)
-        return result;
-    /* Some legal move is always returned, even if stopped at once. */
-    result.best = root_moves.moves[0].move;
-    for (int i = 0; i < root_moves.count && limits->searchmoves_count; i++)
-        for (int j = 0; j < limits->searchmoves_count; j++)
-            if (root_moves.moves[i].move == limits->searchmoves[j]) {
-                result.best = root_moves.moves[i].move;
-                i = root_moves.count;
-                break;
-            }
-
-    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
-    int score = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        int delta = 30, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-        s->seldepth = 0;
-        s->root_depth = depth;
-        if (depth >= 5) {
-            alpha = score - delta > -VALUE_INFINITE ? score - delta : -VALUE_INFINITE;
-            beta = score + delta < VALUE_INFINITE ? score + delta : VALUE_INFINITE;
-        }
-        for (;;) {
-            int value = search(s, pos, alpha, beta, depth, 0);
-            if (s->stopped)
-                break;
-            if (value <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
-                report(s, depth, value, BOUND_UPPER);
-            } else if (value >= beta) {
-                beta = value + delta < VALUE_INFINITE ? value + delta : VALUE_INFINITE;
-                report(s, depth, value, BOUND_LOWER);
-            } else {
-                score = value;
-                break;
-            }
-            delta += delta / 2;
-        }
-        if (s->stopped && depth > 1)
-            break;
-        if (s->pv_length[0] > 0) {
-            result.best = s->pv[0][0];
-            result.ponder = s->pv_length[0] > 1 ? s->pv[0][1] : XQ_MOVE_NONE;
-        }
-        result.score = score;
-        result.depth = depth;
-        report(s, depth, score, BOUND_EXACT);
-        if (s->stopped)
-            break;
-        if (limits->mate && score >= VALUE_MATE - 2 * limits->mate)
-            break;
-        if (!s->pondering && s->soft_ms && port_time_ms() - s->start_ms >= s->soft_ms)
-            break;
+    Move fallback = search_first_allowed(limits, &root_moves);
+    if (fallback == XQ_MOVE_NONE) {
+        SearchResult none = {XQ_MOVE_NONE, XQ_MOVE_NONE, 0, 0, 0};
+        return none;
     }
-    result.nodes = s->nodes;
-    return result;
+    s->root_pos = pos;
+    return driver_iterate(&s->driver, root_search, s, 30, fallback);
 }

@@ -80,26 +80,35 @@ typedef struct SearchStack {
     Move excluded;
 } SearchStack;
 
-typedef struct Search {
+/*
+ * What the chess and Xiangqi searches share (src/search_driver.h): the limits, clock and polling,
+ * the keys of the game and of the current line for repetitions, the principal variation,
+ * reporting and the iterative-deepening loop. Each game's search embeds one.
+ */
+typedef struct SearchDriver {
     TT *tt;
-    int16_t history[COLOR_NB][SQUARE_NB][SQUARE_NB];
-    Move counter_moves[PIECE_NB][SQUARE_NB];
-    SearchStack stack[MAX_PLY + 4];
+    const SearchLimits *limits;
+    const SearchHooks *hooks;
+    uint64_t nodes;
+    uint64_t reported_nodes;   /* node count of the last info report */
+    int seldepth, root_depth;
+    bool stopped;              /* the search must unwind now */
+    bool pondering;            /* time limits suspended until ponderhit */
+    uint64_t start_ms, soft_ms, hard_ms;
+    uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
+    int key_count;             /* game keys, then one per ply of the current line */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
     Move root_pv[MAX_PLY + 1]; /* principal variation of the last completed iteration */
     int root_pv_length;
-    uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
-    int key_count;     /* game keys, then one per ply of the current line */
-    uint64_t nodes;
-    uint64_t reported_nodes; /* node count of the last info report */
-    int seldepth;
-    int root_depth;
-    bool stopped;      /* the search must unwind now */
-    bool pondering;    /* time limits suspended until ponderhit */
-    uint64_t start_ms, soft_ms, hard_ms;
-    const SearchLimits *limits;
-    const SearchHooks *hooks;
+} SearchDriver;
+
+typedef struct Search {
+    SearchDriver driver;
+    Position *root_pos;
+    int16_t history[COLOR_NB][SQUARE_NB][SQUARE_NB];
+    Move counter_moves[PIECE_NB][SQUARE_NB];
+    SearchStack stack[MAX_PLY + 4];
 } Search;
 
 /* Forget all move-ordering history (a new game). The transposition table is separate. */

@@ -15,20 +15,11 @@
 #include "flashmate/xiangqi.h"
 
 typedef struct XqSearch {
-    TT *tt;
+    SearchDriver driver;
+    XqPosition *root_pos;
     int16_t history[COLOR_NB][XQ_SQUARE_NB][XQ_SQUARE_NB];
     Move killers[MAX_PLY + 2][2];
-    Move pv[MAX_PLY + 1][MAX_PLY + 1];
-    int pv_length[MAX_PLY + 1];
     bool null_at[MAX_PLY + 2]; /* was the move into this ply a null move? */
-    uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
-    int key_count; /* game keys, then one per ply of the current line */
-    uint64_t nodes;
-    int seldepth, root_depth;
-    bool stopped, pondering;
-    uint64_t start_ms, soft_ms, hard_ms;
-    const SearchLimits *limits;
-    const SearchHooks *hooks;
 } XqSearch;
 
 /* Forget move-ordering history (a new game). The transposition table is separate. */

@@ -1,0 +1,146 @@
+#include "search_driver.h"
+
+#include <string.h>
+
+#include "port/port.h"
+#include "timeman.h"
+
+void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks *hooks, Color us,
+                  const uint64_t *game_keys, int game_key_count, uint64_t root_key)
+{
+    d->limits = limits;
+    d->hooks = hooks;
+    d->nodes = d->reported_nodes = 0;
+    d->seldepth = d->root_depth = 0;
+    d->stopped = false;
+    d->pondering = limits->ponder;
+    d->start_ms = port_time_ms();
+    timeman_budget(limits, us, &d->soft_ms, &d->hard_ms);
+
+    /* Keys before the root, then the root's own; only the last GAME_HISTORY_MAX are kept. */
+    int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
+    d->key_count = 0;
+    for (int i = first; i < game_key_count; i++)
+        d->keys[d->key_count++] = game_keys[i];
+    d->keys[d->key_count++] = root_key;
+
+    d->pv_length[0] = 0;
+    d->root_pv_length = 0;
+    tt_new_search(d->tt);
+}
+
+void driver_poll(SearchDriver *d)
+{
+    if (d->hooks && d->hooks->poll) {
+        PollResult r = d->hooks->poll(d->hooks->user);
+        if (r == POLL_STOP) {
+            d->stopped = true;
+            return;
+        }
+        if (r == POLL_PONDERHIT && d->pondering) {
+            d->pondering = false;
+            d->start_ms = port_time_ms();
+        }
+    }
+    if (!d->pondering && d->hard_ms && port_time_ms() - d->start_ms >= d->hard_ms)
+        d->stopped = true;
+}
+
+/* Natural logarithm of 0..63 times 256. */
+static const uint16_t ln_x256[64] = {
+    0, 0, 177, 281, 355, 412, 459, 498, 532, 562, 589, 614, 636, 657, 676, 693,
+    710, 725, 740, 754, 767, 779, 791, 803, 814, 824, 834, 844, 853, 862, 871, 879,
+    887, 895, 903, 910, 917, 924, 931, 938, 944, 951, 957, 963, 969, 975, 980, 986,
+    991, 996, 1001, 1007, 1012, 1016, 1021, 1026, 1030, 1035, 1039, 1044, 1048, 1052, 1057, 1061,
+};
+
+int driver_lmr_reduction(int depth, int move_number)
+{
+    int d = depth < 63 ? depth : 63, m = move_number < 63 ? move_number : 63;
+    return (192 * 256 + (int)ln_x256[d] * (int)ln_x256[m] * 256 / 576) / (256 * 256);
+}
+
+static void report(SearchDriver *d, int depth, int score, int bound, const Move *pv, int pv_length)
+{
+    if (!d->hooks || !d->hooks->report)
+        return;
+    SearchReport r;
+    uint64_t elapsed = port_time_ms() - d->start_ms;
+    r.depth = depth;
+    r.seldepth = d->seldepth;
+    r.score = score;
+    r.bound = bound;
+    r.nodes = d->nodes;
+    r.time_ms = elapsed;
+    r.nps = elapsed ? d->nodes * 1000 / elapsed : d->nodes * 1000;
+    r.hashfull = tt_hashfull(d->tt);
+    r.pv = pv;
+    r.pv_length = pv_length;
+    d->reported_nodes = d->nodes;
+    d->hooks->report(&r, d->hooks->user);
+}
+
+static inline int clamp_score(int v)
+{
+    return v < -VALUE_INFINITE ? -VALUE_INFINITE : v > VALUE_INFINITE ? VALUE_INFINITE : v;
+}
+
+SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
+                            Move fallback)
+{
+    const SearchLimits *limits = d->limits;
+    SearchResult result = {fallback, MOVE_NONE, 0, 0, 0};
+    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
+    int score = 0;
+
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int window = delta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        d->root_depth = depth;
+        d->seldepth = 0;
+        if (depth >= 5) {
+            alpha = clamp_score(score - window);
+            beta = clamp_score(score + window);
+        }
+        for (;;) {
+            int value = root_search(search, alpha, beta, depth);
+            if (d->stopped)
+                break;
+            if (value <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = clamp_score(value - window);
+                report(d, depth, value, BOUND_UPPER, d->pv[0], d->pv_length[0]);
+            } else if (value >= beta) {
+                beta = clamp_score(value + window);
+                report(d, depth, value, BOUND_LOWER, d->pv[0], d->pv_length[0]);
+            } else {
+                score = value;
+                break;
+            }
+            window += window / 2;
+        }
+        if (d->stopped && depth > 1)
+            break;
+        /* A completed iteration: its PV is the answer so far. */
+        if (d->pv_length[0] > 0) {
+            result.best = d->pv[0][0];
+            result.ponder = d->pv_length[0] > 1 ? d->pv[0][1] : MOVE_NONE;
+            d->root_pv_length = d->pv_length[0];
+            memcpy(d->root_pv, d->pv[0], sizeof(Move) * (size_t)d->root_pv_length);
+        }
+        result.score = score;
+        result.depth = depth;
+        report(d, depth, score, BOUND_EXACT, d->root_pv, d->root_pv_length);
+        if (d->stopped)
+            break;
+        if (limits->mate && score >= VALUE_MATE - 2 * limits->mate)
+            break;
+        if (!d->pondering && d->soft_ms && port_time_ms() - d->start_ms >= d->soft_ms)
+            break;
+    }
+    result.nodes = d->nodes;
+    /* A final line with the totals if the search went on after the last one, before the caller
+     * announces the move. */
+    if (result.depth > 0 && d->nodes != d->reported_nodes)
+        report(d, result.depth, result.score, BOUND_EXACT, d->root_pv, d->root_pv_length);
+    return result;
+}

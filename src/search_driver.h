@@ -1,0 +1,135 @@
+/*
+ * The game-independent part of the alpha-beta searches (chess in search.c, Xiangqi in
+ * xiangqi_search.c): node counting with limit checks, the repetition key stack, the triangular
+ * principal-variation table, mate-score adjustment for the hash table, history updates, late-move
+ * reductions, and iterative deepening with aspiration windows around a game's root search.
+ */
+#ifndef FLASHMATE_SEARCH_DRIVER_H
+#define FLASHMATE_SEARCH_DRIVER_H
+
+#include <assert.h>
+
+#include "flashmate/movegen.h"
+#include "flashmate/search.h"
+#include "tt.h"
+
+/* Set up for a new search: limits, clock budget, the game's keys then the root's. */
+void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks *hooks, Color us,
+                  const uint64_t *game_keys, int game_key_count, uint64_t root_key);
+
+/* Poll the caller and the clock (every 2048 nodes, from driver_enter_node). */
+void driver_poll(SearchDriver *d);
+
+/* Count a node, check the limits; returns false if the search must unwind. */
+static inline bool driver_enter_node(SearchDriver *d, int ply)
+{
+    d->nodes++;
+    if (d->limits->nodes && d->nodes >= d->limits->nodes)
+        d->stopped = true;
+    else if (!(d->nodes & 2047))
+        driver_poll(d);
+    if (d->stopped)
+        return false;
+    if (ply > d->seldepth)
+        d->seldepth = ply;
+    return true;
+}
+
+/* Record the key of the position just entered and start fetching its hash bucket. */
+static inline void driver_push_key(SearchDriver *d, uint64_t key)
+{
+    assert(d->key_count < (int)(sizeof d->keys / sizeof d->keys[0]));
+    tt_prefetch(d->tt, key);
+    d->keys[d->key_count++] = key;
+}
+
+static inline void driver_pop_key(SearchDriver *d) { d->key_count--; }
+
+/* Has the current position (the last key pushed) occurred before within the last `window`
+ * plies (those since the last irreversible move)? One repetition is enough inside a search. */
+static inline bool driver_is_repetition(const SearchDriver *d, int window)
+{
+    int last = d->key_count - 1;
+    int oldest = last - window < 0 ? 0 : last - window;
+    for (int i = last - 4; i >= oldest; i -= 2)
+        if (d->keys[i] == d->keys[last])
+            return true;
+    return false;
+}
+
+/* The PV of the node at ply becomes `move` followed by the child's PV. */
+static inline void driver_update_pv(SearchDriver *d, int ply, Move move)
+{
+    d->pv[ply][0] = move;
+    for (int i = 0; i < d->pv_length[ply + 1]; i++)
+        d->pv[ply][i + 1] = d->pv[ply + 1][i];
+    d->pv_length[ply] = d->pv_length[ply + 1] + 1;
+}
+
+/* Mate scores are stored relative to the node, so they stay right on another path. */
+static inline int score_to_tt(int score, int ply)
+{
+    if (score >= VALUE_MATE_IN_MAX_PLY)
+        return score + ply;
+    if (score <= -VALUE_MATE_IN_MAX_PLY)
+        return score - ply;
+    return score;
+}
+
+static inline int score_from_tt(int score, int ply)
+{
+    if (score >= VALUE_MATE_IN_MAX_PLY)
+        return score - ply;
+    if (score <= -VALUE_MATE_IN_MAX_PLY)
+        return score + ply;
+    return score;
+}
+
+/* Does a hash entry's score settle the node for the window? */
+static inline bool tt_cutoff(int bound, int score, int alpha, int beta)
+{
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) ||
+           (bound == BOUND_UPPER && score <= alpha);
+}
+
+/* History with gravity: entries saturate smoothly at +-16384. */
+static inline void history_update(int16_t *entry, int bonus)
+{
+    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / 16384;
+    *entry = (int16_t)value;
+}
+
+/* May the root search play this move (UCI `go searchmoves`)? */
+static inline bool search_move_allowed(const SearchLimits *limits, Move move)
+{
+    if (!limits->searchmoves_count)
+        return true;
+    for (int i = 0; i < limits->searchmoves_count; i++)
+        if (limits->searchmoves[i] == move)
+            return true;
+    return false;
+}
+
+/* The first legal root move the limits allow (MOVE_NONE if none): the answer given when the
+ * search is stopped before its first iteration completes. */
+static inline Move search_first_allowed(const SearchLimits *limits, const MoveList *root_moves)
+{
+    for (int i = 0; i < root_moves->count; i++)
+        if (search_move_allowed(limits, root_moves->moves[i].move))
+            return root_moves->moves[i].move;
+    return MOVE_NONE;
+}
+
+/* Late-move reduction in plies: 0.75 + ln(depth) * ln(move number) / 2.25. */
+int driver_lmr_reduction(int depth, int move_number);
+
+/* A game's search of the root position with a window; returns the score. */
+typedef int (*RootSearch)(void *search, int alpha, int beta, int depth);
+
+/* Iterative deepening with aspiration windows (initial half-width `delta` from depth 5) until a
+ * limit; reports each iteration and a final line with the totals. `fallback` is returned if not
+ * even depth 1 completes. */
+SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
+                            Move fallback);
+
+#endif
