@@ -6,36 +6,8 @@
 #include "flashmate/position.h"
 
 #include "attacks.h"
+#include "fen_fields.h"
 #include "text.h"
-
-static const char *const fen_field_names[] = {
-    "", "piece placement", "side to move", "castling", "en passant", "halfmove clock",
-    "fullmove number",
-};
-
-/* Fill *err with "FEN <field>: <what> at <char> (offset N)"; always returns false. */
-static bool fen_error(ParseError *err, int field, const char *fen, const char *at, const char *what)
-{
-    if (!err)
-        return false;
-    TextBuf t = text_buf(err->message, sizeof err->message);
-    err->field = field;
-    err->offset = (int)(at - fen);
-    text_add(&t, "FEN ");
-    text_add(&t, fen_field_names[field]);
-    text_add(&t, ": ");
-    text_add(&t, what);
-    if (*at) {
-        text_add(&t, " at ");
-        text_add_quoted_char(&t, *at);
-    } else {
-        text_add(&t, " at end of input");
-    }
-    text_add(&t, " (offset ");
-    text_add_int(&t, err->offset);
-    text_add(&t, ")");
-    return false;
-}
 
 static Piece piece_from_char(char c)
 {
@@ -186,28 +158,6 @@ static bool parse_en_passant(Position *pos, const char *fen, const char **s, Par
     return true;
 }
 
-static bool parse_counter(const char *fen, const char **s, int field, uint64_t min, uint64_t max,
-                          uint64_t *value, ParseError *err)
-{
-    int n = text_parse_u64(*s, max, value);
-    if (n == 0)
-        return fen_error(err, field, fen, *s,
-                         text_is_digit(**s) ? "number too large" : "expected a number");
-    if (*value < min)
-        return fen_error(err, field, fen, *s, "must be at least 1");
-    *s += n;
-    return true;
-}
-
-/* After a field: one or more spaces, or the end where allowed. */
-static bool end_of_field(const char *fen, const char **s, int field, ParseError *err)
-{
-    if (**s && !text_is_space(**s))
-        return fen_error(err, field, fen, *s, "unexpected character");
-    *s = text_skip_spaces(*s);
-    return true;
-}
-
 bool pos_set_fen(Position *out, const char *fen, ParseError *err)
 {
     Position pos;
@@ -223,7 +173,7 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
 
     if (!*s)
         return fen_error(err, 1, fen, s, "empty FEN");
-    if (!parse_placement(&pos, fen, &s, err) || !end_of_field(fen, &s, 1, err))
+    if (!parse_placement(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 1, err))
         return false;
     if (!check_material(&pos, fen, err))
         return false;
@@ -232,22 +182,22 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
         return fen_error(err, 2, fen, s, "expected w or b");
     pos.side = *s == 'w' ? WHITE : BLACK;
     s++;
-    if (!end_of_field(fen, &s, 2, err))
+    if (!fen_end_of_field(fen, &s, 2, err))
         return false;
     if (!*s)
         return fen_error(err, 3, fen, s, "missing field");
-    if (!parse_castling(&pos, fen, &s, err) || !end_of_field(fen, &s, 3, err))
+    if (!parse_castling(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 3, err))
         return false;
     if (!*s)
         return fen_error(err, 4, fen, s, "missing field");
-    if (!parse_en_passant(&pos, fen, &s, err) || !end_of_field(fen, &s, 4, err))
+    if (!parse_en_passant(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 4, err))
         return false;
     if (*s) {
-        if (!parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !end_of_field(fen, &s, 5, err))
+        if (!fen_parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !fen_end_of_field(fen, &s, 5, err))
             return false;
         if (*s) {
-            if (!parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) ||
-                !end_of_field(fen, &s, 6, err))
+            if (!fen_parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) ||
+                !fen_end_of_field(fen, &s, 6, err))
                 return false;
             if (*s)
                 return fen_error(err, 6, fen, s, "unexpected text after the last field");

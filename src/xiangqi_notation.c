@@ -4,37 +4,9 @@
  */
 #include "flashmate/xiangqi.h"
 
+#include "fen_fields.h"
 #include "text.h"
 #include "xiangqi_attacks.h"
-
-static const char *const fen_field_names[] = {
-    "", "piece placement", "side to move", "castling", "en passant", "halfmove clock",
-    "fullmove number",
-};
-
-/* Fill *err with "FEN <field>: <what> at <char> (offset N)"; always returns false. */
-static bool fen_error(ParseError *err, int field, const char *fen, const char *at, const char *what)
-{
-    if (!err)
-        return false;
-    TextBuf t = text_buf(err->message, sizeof err->message);
-    err->field = field;
-    err->offset = (int)(at - fen);
-    text_add(&t, "FEN ");
-    text_add(&t, fen_field_names[field]);
-    text_add(&t, ": ");
-    text_add(&t, what);
-    if (*at) {
-        text_add(&t, " at ");
-        text_add_quoted_char(&t, *at);
-    } else {
-        text_add(&t, " at end of input");
-    }
-    text_add(&t, " (offset ");
-    text_add_int(&t, err->offset);
-    text_add(&t, ")");
-    return false;
-}
 
 /* Fairy-Stockfish's letters by piece type; h and e are accepted as horse and elephant. */
 static const char piece_letters[XQ_PIECE_TYPE_NB + 1] = "pabncrk";
@@ -147,27 +119,6 @@ static bool check_material(XqPosition *pos, const char *fen, const uint16_t *off
     return true;
 }
 
-static bool parse_counter(const char *fen, const char **s, int field, uint64_t min, uint64_t max,
-                          uint64_t *value, ParseError *err)
-{
-    int n = text_parse_u64(*s, max, value);
-    if (n == 0)
-        return fen_error(err, field, fen, *s, text_is_digit(**s) ? "number too large" : "expected a number");
-    if (*value < min)
-        return fen_error(err, field, fen, *s, "must be at least 1");
-    *s += n;
-    return true;
-}
-
-/* After a field: one or more spaces, or the end where allowed. */
-static bool end_of_field(const char *fen, const char **s, int field, ParseError *err)
-{
-    if (**s && !text_is_space(**s))
-        return fen_error(err, field, fen, *s, "unexpected character");
-    *s = text_skip_spaces(*s);
-    return true;
-}
-
 /* Fields 3 and 4: Xiangqi has no castling and no en passant, so each is "-". */
 static bool parse_dash(const char *fen, const char **s, int field, ParseError *err)
 {
@@ -176,7 +127,7 @@ static bool parse_dash(const char *fen, const char **s, int field, ParseError *e
     if (**s != '-')
         return fen_error(err, field, fen, *s, "expected - (Xiangqi has none)");
     (*s)++;
-    return end_of_field(fen, s, field, err);
+    return fen_end_of_field(fen, s, field, err);
 }
 
 bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
@@ -194,7 +145,7 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
         pos.by_type[pt] = xq_bb_empty();
     pos.by_color[WHITE] = pos.by_color[BLACK] = xq_bb_empty();
 
-    if (!parse_placement(&pos, fen, &s, offsets, err) || !end_of_field(fen, &s, 1, err))
+    if (!parse_placement(&pos, fen, &s, offsets, err) || !fen_end_of_field(fen, &s, 1, err))
         return false;
     if (!check_material(&pos, fen, offsets, err))
         return false;
@@ -202,13 +153,13 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
         return fen_error(err, 2, fen, s, "expected w (Red) or b (Black)");
     pos.side = *s == 'w' ? WHITE : BLACK;
     s++;
-    if (!end_of_field(fen, &s, 2, err) || !parse_dash(fen, &s, 3, err) || !parse_dash(fen, &s, 4, err))
+    if (!fen_end_of_field(fen, &s, 2, err) || !parse_dash(fen, &s, 3, err) || !parse_dash(fen, &s, 4, err))
         return false;
     if (*s) {
-        if (!parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !end_of_field(fen, &s, 5, err))
+        if (!fen_parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !fen_end_of_field(fen, &s, 5, err))
             return false;
         if (*s) {
-            if (!parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) || !end_of_field(fen, &s, 6, err))
+            if (!fen_parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) || !fen_end_of_field(fen, &s, 6, err))
                 return false;
             if (*s)
                 return fen_error(err, 6, fen, s, "unexpected text after the last field");

@@ -108,7 +108,7 @@ size_t port_stack_used(size_t *size)
     return (size_t)(end - p);
 }
 
-/* ---- Memory and files: none ---- */
+/* ---- Memory: none (files: common/no_files.c) ---- */
 
 void *port_alloc(size_t bytes)
 {
@@ -118,26 +118,3 @@ void *port_alloc(size_t bytes)
 
 void port_free(void *memory) { (void)memory; }
 
-PortFile *port_file_open(const char *path)
-{
-    (void)path;
-    return NULL;
-}
-
-bool port_file_size(PortFile *file, uint64_t *size)
-{
-    (void)file;
-    (void)size;
-    return false;
-}
-
-bool port_file_read(PortFile *file, uint64_t offset, void *buf, size_t bytes)
-{
-    (void)file;
-    (void)offset;
-    (void)buf;
-    (void)bytes;
-    return false;
-}
-
-void port_file_close(PortFile *file) { (void)file; }

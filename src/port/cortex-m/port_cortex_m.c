@@ -194,28 +194,3 @@ size_t port_stack_used(size_t *size)
     return (size_t)((char *)_estack - (const char *)p);
 }
 
-/* ---- Files: none (opening books need a file system) ---- */
-
-PortFile *port_file_open(const char *path)
-{
-    (void)path;
-    return NULL;
-}
-
-bool port_file_size(PortFile *file, uint64_t *size)
-{
-    (void)file;
-    (void)size;
-    return false;
-}
-
-bool port_file_read(PortFile *file, uint64_t offset, void *buf, size_t bytes)
-{
-    (void)file;
-    (void)offset;
-    (void)buf;
-    (void)bytes;
-    return false;
-}
-
-void port_file_close(PortFile *file) { (void)file; }
