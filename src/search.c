@@ -330,8 +330,10 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     SearchStack *ss = &s->stack[ply + 2]; /* two sentinel entries below the root */
     Move excluded = ss->excluded;
 
-    if (pv_node)
-        s->pv_length[ply] = 0;
+    /* Every node starts with an empty PV, also null-window ones: a parent that copies the PV of
+     * a child searched with a null window (a fail high at the root) must not pick up the stale
+     * line of an earlier sibling. */
+    s->pv_length[ply] = 0;
     if (depth <= 0)
         return qsearch(s, pos, alpha, beta, ply);
 
