@@ -4,6 +4,7 @@
  */
 #include "flashmate/search.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "eval.h"
@@ -233,6 +234,7 @@ static void check_limits(Search *s)
 /* Record the key of the position just entered and start fetching its hash bucket. */
 static inline void push_key(Search *s, uint64_t key)
 {
+    assert(s->key_count < (int)(sizeof s->keys / sizeof s->keys[0]));
     tt_prefetch(s->tt, key);
     s->keys[s->key_count++] = key;
 }
@@ -243,6 +245,7 @@ static inline void push_key(Search *s, uint64_t key)
  */
 static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
 {
+    assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
     bool pv_node = beta - alpha > 1;
     s->nodes++;
     check_limits(s);
@@ -325,6 +328,7 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
  */
 static int search(Search *s, Position *pos, int alpha, int beta, int depth, int ply, bool cut_node)
 {
+    assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
     bool pv_node = beta - alpha > 1;
     bool root = ply == 0;
     SearchStack *ss = &s->stack[ply + 2]; /* two sentinel entries below the root */
