@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "port/port.h"
 
@@ -25,7 +26,20 @@ void port_write(const char *text)
     fflush(stdout);
 }
 
-void *port_alloc(size_t bytes) { return bytes ? malloc(bytes) : NULL; }
+/* A request beyond the machine's physical memory is refused rather than passed to malloc: an
+ * overcommitting kernel could grant it and then kill the engine when the table is cleared, and
+ * a sanitizer's allocator aborts instead of returning NULL. */
+void *port_alloc(size_t bytes)
+{
+    if (bytes == 0)
+        return NULL;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0 && bytes / (size_t)page_size >= (size_t)pages)
+        return NULL;
+#endif
+    return malloc(bytes);
+}
 void port_free(void *memory) { free(memory); }
 
 /* ---- Files ---- */
