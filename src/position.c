@@ -268,7 +268,6 @@ bool pos_gives_check(const Position *pos, Move move)
     if (kind == MOVE_PROMOTION)
         moved = move_promotion(move);
     pieces[moved] |= bb_square(to);
-    ours |= bb_square(to);
     occupied |= bb_square(to);
     if (kind == MOVE_EN_PASSANT)
         occupied ^= bb_square(to ^ 8);

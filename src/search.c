@@ -386,8 +386,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     else
         static_eval = eval_position(pos);
     ss->static_eval = static_eval;
-    bool improving = !in_check && ply >= 2 && s->stack[ply].static_eval != VALUE_NONE &&
-                     static_eval > s->stack[ply].static_eval;
+    bool improving = !in_check && ply >= 2 && ss[-2].static_eval != VALUE_NONE &&
+                     static_eval > ss[-2].static_eval;
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
 
     if (!pv_node && !in_check && !excluded) {

@@ -129,11 +129,11 @@ static void queue_push(const char *text, size_t length, bool truncated)
 static void *reader_main(void *unused)
 {
     char *buf = malloc(READER_LINE_MAX);
-    size_t length = 0;
-    bool truncated = false;
-    int c;
     (void)unused;
     if (buf) {
+        size_t length = 0;
+        bool truncated = false;
+        int c;
         while ((c = getchar()) != EOF) {
             if (c == '\n') {
                 if (length && buf[length - 1] == '\r')
