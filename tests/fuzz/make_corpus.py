@@ -39,6 +39,7 @@ VALID_FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
     "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tb  KQkq  -  12  40  ",
     "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535",
+    "kbQ1QQ2/ppQ4Q/Q4Q2/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q1K w - - 0 1",  # 241 moves: 15 queens pass the FEN check
 ]
 BROKEN_FENS = [
     "",
