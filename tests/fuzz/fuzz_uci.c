@@ -27,9 +27,9 @@
 
 enum {
     LINES_MAX = 48,
-    SEARCHES_MAX = 4,
-    NODES_DEFAULT = 200,
-    NODES_MAX = 1000,
+    SEARCHES_MAX = 3,
+    NODES_DEFAULT = 128,
+    NODES_MAX = 512,
     PERFT_DEPTH_MAX = 2,
     ALLOC_LIMIT_MB = 2,
 };
@@ -311,7 +311,9 @@ static bool bound_go(const char *line, char *out, size_t size, UciCommand *cmd)
     if (cmd->perft_depth >= 0)
         return cmd->perft_depth <= PERFT_DEPTH_MAX && snprintf(out, size, "%s", line) < (int)size;
     bool small = cmd->limits.nodes >= 1 && cmd->limits.nodes <= NODES_MAX;
-    if (snprintf(out, size, small ? "%s" : "%s nodes %d", line, NODES_DEFAULT) >= (int)size)
+    int length = small ? snprintf(out, size, "%s", line)
+                       : snprintf(out, size, "%s nodes %d", line, NODES_DEFAULT);
+    if (length < 0 || (size_t)length >= size)
         return false;
     uci_parse(out, cmd);
     return cmd->type == UCI_MALFORMED ||
