@@ -223,6 +223,27 @@ def books():
         "odd-size": entry(START, "e2e4") + b"\x00",
         "zeros": bytes(64),
         "ones": b"\xff" * 48,
+        "max-weights": book(*(entry(START, m, 65535) for m in ("e2e4", "d2d4", "c2c4", "g1f3", "b1c3"))),
+        "learn-field": book(entry(START, "e2e4", 7, 0xDEADBEEF), entry(START, "d2d4", 3, 0xFFFFFFFF)),
+        "wrong-side": book(entry(START, "e7e5"), entry(AFTER_E4, "d2d4"), entry(AFTER_E4, "e7e5")),
+        "castling-without-right": book(entry(KIWIPETE.replace("KQkq", "kq"), "e1h1"),
+                                       entry(KIWIPETE.replace("KQkq", "Kkq"), "e1a1")),
+        "en-passant-gone": book(entry(EP.replace("f6", "-"), "e5f6"), entry(EP, "e5f6")),
+        "promotion-bits-on-quiet": book(entry(START, "e2e4q"), entry(START, "g1f3n"), entry(START, "b1c3")),
+        "duplicates": book(*(entry(START, "e2e4", 5) for _ in range(4))),
+        "several-positions": book(entry(START, "e2e4"), entry(AFTER_E4, "e7e5"), entry(KIWIPETE, "e1g1"),
+                                  entry(KIWI_BLACK, "e8c8"), entry(EP, "e5f6"), entry(PROMO, "b7a8q"),
+                                  entry(BLACK_PROMO, "b2b1q"), entry(MOST_MOVES, "a8b8")),
+        "half-sorted": book(entry(START, "e2e4"), entry(AFTER_E4, "e7e5"), sort=True)
+                       + book(entry(PROMO, "b7a8q"), entry(EP, "e5f6"), sort=False),
+        "one-entry": entry(START, "e2e4"),
+        "key-neighbours": book(*(struct.pack(">QHHI", polyglot_key(START) + d, 796, 1, 0) for d in (-2, -1, 1, 2)),
+                               entry(START, "e2e4")),
+        "extreme-keys": book(struct.pack(">QHHI", 0, 796, 1, 0), entry(START, "d2d4"),
+                             struct.pack(">QHHI", 2 ** 64 - 1, 796, 1, 0)),
+        "sixty-five-moves": book(*(entry(MOST_MOVES, "a8b8", w) for w in range(65))),
+        "two-sided-castling-black": book(entry(KIWI_BLACK, "e8a8", 2), entry(KIWI_BLACK, "e8h8", 2),
+                                         entry(KIWI_BLACK, "e8g8"), entry(KIWI_BLACK, "e8c8")),
     }
     return seeds
 
