@@ -52,6 +52,7 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
 
     undo->key = pos->key;
     undo->halfmove_clock = pos->halfmove_clock;
+    undo->fullmove_number = pos->fullmove_number;
     undo->castling = pos->castling;
     undo->ep_square = pos->ep_square;
     undo->captured = NO_PIECE;
@@ -60,7 +61,8 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
         key ^= zobrist_en_passant_key(pos->ep_square);
         pos->ep_square = SQ_NONE;
     }
-    pos->halfmove_clock++;
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
 
     if (kind == MOVE_CASTLING) {
         int rook_from, rook_to;
@@ -110,7 +112,7 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
     }
     if (piece_type(piece) == KING)
         pos->king_square[us] = (uint8_t)to;
-    if (us == BLACK)
+    if (us == BLACK && pos->fullmove_number < UINT16_MAX)
         pos->fullmove_number++;
     pos->side = (uint8_t)them;
     pos->key = key;
@@ -122,8 +124,6 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
     Color us = color_flip(pos_side(pos));
 
     pos->side = (uint8_t)us;
-    if (us == BLACK)
-        pos->fullmove_number--;
 
     if (kind == MOVE_CASTLING) {
         int rook_from, rook_to;
@@ -144,6 +144,7 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
 
     pos->key = undo->key;
     pos->halfmove_clock = undo->halfmove_clock;
+    pos->fullmove_number = undo->fullmove_number;
     pos->castling = undo->castling;
     pos->ep_square = undo->ep_square;
 }
@@ -152,6 +153,7 @@ void pos_do_null_move(Position *pos, Undo *undo)
 {
     undo->key = pos->key;
     undo->halfmove_clock = pos->halfmove_clock;
+    undo->fullmove_number = pos->fullmove_number;
     undo->castling = pos->castling;
     undo->ep_square = pos->ep_square;
     undo->captured = NO_PIECE;
@@ -160,7 +162,8 @@ void pos_do_null_move(Position *pos, Undo *undo)
         pos->ep_square = SQ_NONE;
     }
     pos->key ^= zobrist_side_key();
-    pos->halfmove_clock++;
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
     pos->side ^= 1;
 }
 
