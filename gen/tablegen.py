@@ -56,12 +56,19 @@ def _jobs(text: str) -> int:
     return value
 
 
+def _folder(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("empty folder name")
+    return text
+
+
 def parse_args(argv):
     parser = OneLineParser(prog="gen/tablegen.py", allow_abbrev=False,
                            description="Generate (or check) the const tables in generated/.")
     action = parser.add_mutually_exclusive_group(required=True)
-    action.add_argument("--out", metavar="DIR", help="write the generated files into DIR")
-    action.add_argument("--check", metavar="DIR", help="compare DIR with a fresh generation; exit 1 on a difference")
+    action.add_argument("--out", metavar="DIR", type=_folder, help="write the generated files into DIR")
+    action.add_argument("--check", metavar="DIR", type=_folder,
+                        help="compare DIR with a fresh generation; exit 1 on a difference")
     parser.add_argument("--seed", type=_seed, default=FLASHMATE_MAGIC_SEED,
                         help=f"magic search seed (default {FLASHMATE_MAGIC_SEED:#018x})")
     parser.add_argument("--layout", choices=("all",) + LAYOUT_NAMES + BOARD_LAYOUT_NAMES, default="all",

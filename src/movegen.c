@@ -15,6 +15,8 @@
  */
 #include "flashmate/movegen.h"
 
+#include <assert.h>
+
 #include "attacks.h"
 
 typedef struct GenContext {
@@ -421,6 +423,7 @@ int movegen_append(const Position *pos, GenMode mode, MoveList *list)
         out = generate_all(pos, &ctx, out);
     }
     list->count += (int)(out - start);
+    assert(list->count <= MAX_MOVES); /* 218 is the most any legal position has */
     return (int)(out - start);
 }
 

@@ -50,6 +50,7 @@ static inline uint64_t begin_move(Position *pos, Undo *undo)
     uint64_t key = pos->key ^ zobrist_side_key();
     undo->key = pos->key;
     undo->halfmove_clock = pos->halfmove_clock;
+    undo->fullmove_number = pos->fullmove_number;
     undo->castling = pos->castling;
     undo->ep_square = pos->ep_square;
     undo->captured = NO_PIECE;
@@ -57,7 +58,8 @@ static inline uint64_t begin_move(Position *pos, Undo *undo)
         key ^= zobrist_en_passant_key(pos->ep_square);
         pos->ep_square = SQ_NONE;
     }
-    pos->halfmove_clock++;
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
     return key;
 }
 
@@ -116,7 +118,7 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
     }
     if (piece_type(piece) == KING)
         pos->king_square[us] = (uint8_t)to;
-    if (us == BLACK)
+    if (us == BLACK && pos->fullmove_number < UINT16_MAX)
         pos->fullmove_number++;
     pos->side = (uint8_t)them;
     pos->key = key;
@@ -128,8 +130,6 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
     Color us = color_flip(pos_side(pos));
 
     pos->side = (uint8_t)us;
-    if (us == BLACK)
-        pos->fullmove_number--;
 
     if (kind == MOVE_CASTLING) {
         int rook_from, rook_to;
@@ -150,6 +150,7 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
 
     pos->key = undo->key;
     pos->halfmove_clock = undo->halfmove_clock;
+    pos->fullmove_number = undo->fullmove_number;
     pos->castling = undo->castling;
     pos->ep_square = undo->ep_square;
 }
@@ -264,7 +265,6 @@ bool pos_gives_check(const Position *pos, Move move)
     if (kind == MOVE_PROMOTION)
         moved = move_promotion(move);
     pieces[moved] |= bb_square(to);
-    ours |= bb_square(to);
     occupied |= bb_square(to);
     if (kind == MOVE_EN_PASSANT)
         occupied ^= bb_square(to ^ 8);

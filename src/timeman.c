@@ -19,8 +19,11 @@ void timeman_budget(const SearchLimits *limits, Color us, uint64_t *soft_ms, uin
 
     /* Spread the clock over the moves still to play (an estimate without movestogo) and spend
      * most of the increment; never plan to use more than a fixed share of what is left. */
-    int64_t usable = max64(1, limits->time_ms[us] - overhead);
-    int64_t inc = max64(0, limits->inc_ms[us]);
+    /* Clock and increment are capped at 2^40 ms (35 years) so that the products below cannot
+     * overflow, whatever huge values a GUI sends. */
+    const int64_t clock_max = (int64_t)1 << 40;
+    int64_t usable = max64(1, min64(limits->time_ms[us], clock_max) - overhead);
+    int64_t inc = max64(0, min64(limits->inc_ms[us], clock_max));
     int64_t moves_left = limits->movestogo > 0 ? min64(limits->movestogo, 40) : 32;
     int64_t soft = usable / moves_left + inc * 3 / 4;
     int64_t hard = soft * 4;

@@ -63,7 +63,7 @@ void tt_store(TT *tt, uint64_t key, int depth, int score, int eval, int bound, M
 
 int tt_hashfull(const TT *tt)
 {
-    size_t sample = tt->mask + 1 < 500 ? tt->mask + 1 : 500;
+    size_t sample = tt->mask < 500 ? tt->mask + 1 : 500;
     int used = 0;
     for (size_t i = 0; i < sample; i++) {
         const TTBucket *b = &tt->buckets[i];

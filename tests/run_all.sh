@@ -14,7 +14,8 @@ jobs=${FLASHMATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 packages=(cmake make gcc libc6-dev libcmocka-dev python3 binutils
           xboard polyglot xvfb xauth fairymax
           stockfish gnuchess-book   # legal-move oracle for the UCI tests; a real Polyglot book
-          fairy-stockfish)          # the Xiangqi reference (perft, legal moves)
+          fairy-stockfish           # the Xiangqi reference (perft, legal moves)
+          clang libclang-rt-14-dev cppcheck)   # strict build, libFuzzer, static analysis
 # Board toolchains and emulators. Never without --no-install-recommends: libnewlib-arm-none-eabi
 # would pull in 1.5 GB of libstdc++-arm-none-eabi-newlib.
 board_packages=(gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
@@ -30,30 +31,78 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# Each "== phase" line also ends the previous phase's clock; the times are listed at the end.
+timings=()
+phase() {
+  if [ -n "${phase_name:-}" ]; then timings+=("$(printf '%5d s  %s' $((SECONDS - phase_start)) "$phase_name")"); fi
+  phase_name=$1
+  phase_start=$SECONDS
+  [ -z "$1" ] || echo "== $1"
+}
+
 # ---- Host build and tests ----------------------------------------------------------------------
-echo "== host build (fancy layout): preset host, build/host"
-cmake --preset host
+phase "host build (fancy layout, gcc, warnings are errors): preset host, build/host"
+cmake --preset host -DCMAKE_C_FLAGS=-Werror
 cmake --build --preset host -j "$jobs"
-echo "== host tests (all labels but match and valgrind)"
+phase "host tests (all labels but match and valgrind)"
 ctest --preset host -j "$jobs" -LE 'match|valgrind'
-echo "== match: a short refereed match against fairymax"
+phase "match: a short refereed match against fairymax"
 ctest --preset host -L match
 
-echo "== host build and tests, compact layout: preset host-compact, build/host-compact"
-cmake --preset host-compact
+phase "host build and tests, compact layout: preset host-compact, build/host-compact"
+cmake --preset host-compact -DCMAKE_C_FLAGS=-Werror
 cmake --build --preset host-compact -j "$jobs"
-ctest --preset host-compact -j "$jobs" -LE match
+ctest --preset host-compact -j "$jobs" -LE 'match|valgrind'
+
+# ---- Hardening: sanitizers, strict warnings, fuzzing, static analysis ---------------------------
+# (a) Every test but the slow, match and emulator ones, under AddressSanitizer and UBSan with
+#     assertions on (Debug), built by gcc with warnings as errors.
+phase "sanitizer build (gcc, Debug, ASan + UBSan)"
+cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DFLASHMATE_SANITIZE=ON \
+      -DCMAKE_C_COMPILER=gcc -DCMAKE_C_FLAGS=-Werror
+cmake --build build/sanitize -j "$jobs"
+phase "sanitizer tests"
+ctest --test-dir build/sanitize --output-on-failure -j "$jobs" -LE 'slow|match|emulator|fuzz|valgrind'
+
+# (b) clang, every target, not one warning.
+phase "strict clang build (-Wall -Wextra -Wpedantic -Werror)"
+cmake -S . -B build/clang-strict -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
+      "-DCMAKE_C_FLAGS=-Wall -Wextra -Wpedantic -Werror"
+cmake --build build/clang-strict -j "$jobs"
+
+# (c) Each libFuzzer target for FLASHMATE_FUZZ_SECONDS (default 60) from the checked-in corpus;
+#     any crash or broken invariant fails (the input is kept in build/fuzz/tests/fuzz/work/).
+phase "fuzz build (clang, libFuzzer + ASan + UBSan)"
+cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DFLASHMATE_FUZZ=ON \
+      -DFLASHMATE_FUZZ_SECONDS="${FLASHMATE_FUZZ_SECONDS:-60}"
+cmake --build build/fuzz -j "$jobs" --target fuzz_fen fuzz_uci fuzz_epd fuzz_book
+phase "fuzzing, ${FLASHMATE_FUZZ_SECONDS:-60} s per target"
+nice -n 19 ctest --test-dir build/fuzz --output-on-failure -L fuzz
+
+# (d) cppcheck on src/, once per slider layout. Configuration: checks warning, style,
+#     performance and portability (not the inconclusive ones); the POSIX library for the host
+#     port; a finding fails. There are no suppressions; one would be an inline
+#     `// cppcheck-suppress <id> ; <reason>` next to the code, never a blanket --suppress.
+phase "cppcheck on src/"
+for layout in FANCY COMPACT; do
+  cppcheck --std=c11 --enable=warning,style,performance,portability --library=posix \
+           --inline-suppr --error-exitcode=1 --quiet -I include -I src \
+           -DFLASHMATE_LAYOUT_$layout src/
+done
 
 # ---- Boards: firmware on emulators (label emulator) --------------------------------------------
 boards=(netduinoplus2 stm32vldiscovery microbit atmega2560)
 for board in "${boards[@]}"; do
-  echo "== board $board: preset $board, build/$board"
+  phase "board $board: preset $board, build/$board"
   cmake --preset "$board"
   cmake --build --preset "$board" -j "$jobs"
   ctest --preset "$board" -j "$jobs" -L emulator
 done
+phase ""
 echo "== firmware sizes"
 for board in "${boards[@]}"; do
   cat "build/$board"/src/port/*.elf.size
 done
+echo "== phase times"
+printf '%s\n' "${timings[@]}"
 echo "== all tests passed"

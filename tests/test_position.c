@@ -300,15 +300,37 @@ static void test_is_legal_agrees_with_generation(void **state)
     }
 }
 
-/* The position with the most known legal moves. */
+/* The position with the most known legal moves, and its colour-flipped twin: every mode, and
+ * captures and quiets appended into one list, stay within MAX_MOVES (movegen_append asserts the
+ * bound in builds with assertions) and give each of the 218 moves once. */
 static void test_218_moves(void **state)
 {
-    Position pos;
-    MoveList list;
+    static const char *const fens[] = {
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+        "Kbnn1kb1/PP1q4/q4q2/2q4q/4q3/1q4q1/3q4/r6r b - - 0 1",
+    };
     (void)state;
-    set_fen(&pos, "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
-    assert_int_equal(movegen_generate(&pos, GEN_LEGAL, &list), 218);
-    assert_int_equal(movegen_count_legal(&pos), 218);
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        Position pos;
+        MoveList list;
+        static bool seen[65536];
+        set_fen(&pos, fens[f]);
+        assert_int_equal(movegen_generate(&pos, GEN_LEGAL, &list), 218);
+        assert_int_equal(movegen_count_legal(&pos), 218);
+        assert_int_equal(movegen_generate(&pos, GEN_EVASIONS, &list), 218);
+        int captures = movegen_generate(&pos, GEN_CAPTURES, &list);
+        int quiets = movegen_append(&pos, GEN_QUIETS, &list);
+        assert_true(captures > 0 && quiets > 0);
+        assert_int_equal(captures + quiets, 218);
+        assert_int_equal(list.count, 218);
+        memset(seen, 0, sizeof seen);
+        for (int i = 0; i < list.count; i++) {
+            Move m = list.moves[i].move;
+            assert_false(seen[m]);
+            seen[m] = true;
+            assert_true(movegen_is_legal(&pos, m));
+        }
+    }
 }
 
 int main(void)

@@ -25,10 +25,12 @@ typedef struct Position {
     uint16_t fullmove_number;
 } Position;
 
-/* What pos_do_move cannot recompute when it is undone. */
+/* What pos_do_move cannot recompute when it is undone. The move counters saturate at 65535
+ * (they never wrap to a value a FEN cannot hold), so they are restored from here. */
 typedef struct Undo {
     uint64_t key;
     uint16_t halfmove_clock;
+    uint16_t fullmove_number;
     uint8_t castling;
     uint8_t ep_square;
     uint8_t captured; /* Piece captured by the move, NO_PIECE if none */

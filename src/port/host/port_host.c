@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "port/port.h"
 
@@ -25,8 +26,21 @@ void port_write(const char *text)
     fflush(stdout);
 }
 
-/* calloc hands out fresh pages for large blocks: zero without being written. */
-void *port_alloc(size_t bytes) { return bytes ? calloc(1, bytes) : NULL; }
+/* A request beyond the machine's physical memory is refused rather than passed to the allocator:
+ * an overcommitting kernel could grant it and then kill the engine once the table is touched,
+ * and a sanitizer's allocator aborts instead of returning NULL. calloc hands out fresh pages for
+ * large blocks, so the zeroed table costs no writes. */
+void *port_alloc(size_t bytes)
+{
+    if (bytes == 0)
+        return NULL;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0 && bytes / (size_t)page_size >= (size_t)pages)
+        return NULL;
+#endif
+    return calloc(1, bytes);
+}
 void port_free(void *memory) { free(memory); }
 
 /* ---- Files ---- */
@@ -116,11 +130,11 @@ static void queue_push(const char *text, size_t length, bool truncated)
 static void *reader_main(void *unused)
 {
     char *buf = malloc(READER_LINE_MAX);
-    size_t length = 0;
-    bool truncated = false;
-    int c;
     (void)unused;
     if (buf) {
+        size_t length = 0;
+        bool truncated = false;
+        int c;
         while ((c = getchar()) != EOF) {
             if (c == '\n') {
                 if (length && buf[length - 1] == '\r')
