@@ -44,8 +44,12 @@ void xq_do_move(XqPosition *pos, Move move, XqUndo *undo)
 
     undo->key = pos->key;
     undo->halfmove_clock = pos->halfmove_clock;
+    undo->fullmove_number = pos->fullmove_number;
     undo->captured = captured;
-    pos->halfmove_clock++;
+    /* The counters saturate: a FEN may start them at 65535, and a wrapped fullmove number 0
+     * would print a FEN the parser refuses. */
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
     if (captured != XQ_NO_PIECE) {
         remove_piece(pos, to);
         key ^= xq_zobrist_piece_key(captured, to);
@@ -54,7 +58,7 @@ void xq_do_move(XqPosition *pos, Move move, XqUndo *undo)
     move_piece(pos, from, to);
     if (xq_piece_type(piece) == XQ_KING)
         pos->king_square[us] = (uint8_t)to;
-    if (us == BLACK)
+    if (us == BLACK && pos->fullmove_number < UINT16_MAX)
         pos->fullmove_number++;
     pos->side = (uint8_t)color_flip(us);
     pos->key = key;
@@ -65,8 +69,6 @@ void xq_undo_move(XqPosition *pos, Move move, const XqUndo *undo)
     int from = xq_move_from(move), to = xq_move_to(move);
     Color us = color_flip(xq_side(pos));
     pos->side = (uint8_t)us;
-    if (us == BLACK)
-        pos->fullmove_number--;
     move_piece(pos, to, from);
     if (undo->captured != XQ_NO_PIECE)
         put_piece(pos, undo->captured, to);
@@ -74,15 +76,18 @@ void xq_undo_move(XqPosition *pos, Move move, const XqUndo *undo)
         pos->king_square[us] = (uint8_t)from;
     pos->key = undo->key;
     pos->halfmove_clock = undo->halfmove_clock;
+    pos->fullmove_number = undo->fullmove_number;
 }
 
 void xq_do_null_move(XqPosition *pos, XqUndo *undo)
 {
     undo->key = pos->key;
     undo->halfmove_clock = pos->halfmove_clock;
+    undo->fullmove_number = pos->fullmove_number;
     undo->captured = XQ_NO_PIECE;
     pos->key ^= xq_zobrist_side_key();
-    pos->halfmove_clock++;
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
     pos->side ^= 1;
 }
 

@@ -292,6 +292,26 @@ static void test_fen_round_trip(void **state)
     assert_true(pos.key != 0);
 }
 
+/* Counters given as 65535 stay there: a wrapped fullmove number 0 would print a FEN the parser
+ * refuses. Undo restores both exactly. */
+static void test_move_counters_saturate(void **state)
+{
+    (void)state;
+    XqPosition pos, before;
+    XqUndo undo;
+    char out[XQ_FEN_MAX_LENGTH];
+    set_fen(&pos, "4k4/9/9/9/9/9/9/9/9/3K5 b - - 65535 65535");
+    before = pos;
+    Move move = xq_parse_uci_move(&pos, "e10e9");
+    assert_int_not_equal(move, XQ_MOVE_NONE);
+    xq_do_move(&pos, move, &undo);
+    xq_get_fen(&pos, out);
+    assert_string_equal(out, "9/4k4/9/9/9/9/9/9/9/3K5 w - - 65535 65535");
+    assert_true(xq_is_consistent(&pos));
+    xq_undo_move(&pos, move, &undo);
+    assert_memory_equal(&pos, &before, sizeof pos);
+}
+
 static void test_fen_errors_name_field_and_keep_position(void **state)
 {
     static const struct {
@@ -477,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_rook_and_cannon_tables),
         cmocka_unit_test(test_zobrist_keys_distinct),
         cmocka_unit_test(test_fen_round_trip),
+        cmocka_unit_test(test_move_counters_saturate),
         cmocka_unit_test(test_fen_errors_name_field_and_keep_position),
         cmocka_unit_test(test_tree_consistency),
         cmocka_unit_test(test_rule_positions),

@@ -34,7 +34,7 @@ typedef struct XqPosition {
 /* What xq_do_move cannot recompute when it is undone. Owned by the caller. */
 typedef struct XqUndo {
     uint64_t key;
-    uint16_t halfmove_clock;
+    uint16_t halfmove_clock, fullmove_number;
     uint8_t captured; /* XqPiece captured by the move, XQ_NO_PIECE if none */
 } XqUndo;
 
