@@ -189,3 +189,88 @@ void fuzz_check_moves(Position *pos)
         FUZZ_CHECK(memcmp(pos, &before, sizeof before) == 0, "null move undo did not restore");
     }
 }
+
+#ifdef FLASHMATE_XIANGQI
+bool fuzz_xq_equal(const XqPosition *a, const XqPosition *b)
+{
+    return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
+           memcmp(a->board, b->board, sizeof a->board) == 0 && a->key == b->key &&
+           a->side == b->side && a->king_square[WHITE] == b->king_square[WHITE] &&
+           a->king_square[BLACK] == b->king_square[BLACK] &&
+           a->halfmove_clock == b->halfmove_clock && a->fullmove_number == b->fullmove_number;
+}
+
+void fuzz_check_xq_fen_round_trip(const XqPosition *pos)
+{
+    char fen[XQ_FEN_MAX_LENGTH], again[XQ_FEN_MAX_LENGTH];
+    XqPosition copy;
+    ParseError err;
+    FUZZ_CHECK(xq_is_consistent(pos), "Xiangqi position is not consistent");
+    FUZZ_CHECK(pos->key == xq_compute_key(pos), "Xiangqi key differs from a recomputation");
+    int length = xq_get_fen(pos, fen);
+    FUZZ_CHECK(length > 0 && length < XQ_FEN_MAX_LENGTH && (size_t)length == strlen(fen),
+               "xq_get_fen returned length %d for \"%s\"", length, fen);
+    FUZZ_CHECK(xq_set_fen(&copy, fen, &err), "printed Xiangqi FEN \"%s\" rejected: %s", fen,
+               err.message);
+    xq_get_fen(&copy, again);
+    FUZZ_CHECK(strcmp(fen, again) == 0, "Xiangqi FEN round trip unstable: \"%s\" then \"%s\"", fen,
+               again);
+    FUZZ_CHECK(fuzz_xq_equal(pos, &copy), "Xiangqi FEN \"%s\" parses to a different position", fen);
+}
+
+void fuzz_check_xq_moves(XqPosition *pos)
+{
+    MoveList legal, sorted, other;
+    XqPosition before = *pos;
+    char text[XQ_MOVE_TEXT_MAX];
+    Color us = xq_side(pos);
+
+    int count = xq_generate(pos, XQ_GEN_LEGAL, &legal);
+    FUZZ_CHECK(count == legal.count && count >= 0 && count <= MAX_MOVES, "XQ_GEN_LEGAL count %d", count);
+    FUZZ_CHECK(count == xq_count_legal(pos), "XQ_GEN_LEGAL gives %d moves, xq_count_legal %d", count,
+               xq_count_legal(pos));
+    sorted_moves(&legal, &sorted, "XQ_GEN_LEGAL");
+    int captures = xq_generate(pos, XQ_GEN_CAPTURES, &other);
+    for (int i = 0; i < captures; i++)
+        FUZZ_CHECK(pos->board[xq_move_to(other.moves[i].move)] != XQ_NO_PIECE,
+                   "XQ_GEN_CAPTURES lists a quiet move 0x%04x", (unsigned)other.moves[i].move);
+    MoveList quiets;
+    xq_generate(pos, XQ_GEN_QUIETS, &quiets);
+    for (int i = 0; i < quiets.count; i++) {
+        FUZZ_CHECK(other.count < MAX_MOVES, "captures and quiets exceed MAX_MOVES");
+        other.moves[other.count++] = quiets.moves[i];
+    }
+    check_same_moves(&sorted, &other, "XQ_GEN_CAPTURES + XQ_GEN_QUIETS");
+    FUZZ_CHECK(fuzz_xq_equal(pos, &before), "generation changed the Xiangqi position");
+
+    /* xq_is_legal agrees with the list for every move of every piece of the side to move. */
+    for (int from = 0; from < XQ_SQUARE_NB; from++) {
+        if (pos->board[from] == XQ_NO_PIECE || xq_piece_color(pos->board[from]) != us)
+            continue;
+        for (int to = 0; to < XQ_SQUARE_NB; to++) {
+            Move move = xq_move_make(from, to);
+            FUZZ_CHECK(xq_is_legal(pos, move) == in_sorted(&sorted, move),
+                       "xq_is_legal(0x%04x) disagrees with the generated list", (unsigned)move);
+        }
+    }
+    for (int i = 0; i < legal.count; i++) {
+        Move move = legal.moves[i].move;
+        xq_move_to_uci(move, text);
+        FUZZ_CHECK(xq_parse_uci_move(pos, text) == move, "Xiangqi text %s does not resolve to itself",
+                   text);
+        XqUndo undo;
+        xq_do_move(pos, move, &undo);
+        FUZZ_CHECK(!xq_general_attacked(pos, pos->king_square[us], xq_side(pos)),
+                   "%s leaves the mover's general attacked", text);
+        fuzz_check_xq_fen_round_trip(pos);
+        xq_undo_move(pos, move, &undo);
+        FUZZ_CHECK(fuzz_xq_equal(pos, &before), "undo of %s did not restore the Xiangqi position", text);
+    }
+    XqUndo undo;
+    xq_do_null_move(pos, &undo);
+    FUZZ_CHECK(xq_is_consistent(pos), "Xiangqi null move made an inconsistent position");
+    xq_undo_null_move(pos, &undo);
+    FUZZ_CHECK(fuzz_xq_equal(pos, &before), "Xiangqi null move undo did not restore");
+}
+#endif

@@ -45,4 +45,15 @@ void fuzz_check_fen_round_trip(const Position *pos);
  * round-trips, and do/undo restores every byte. */
 void fuzz_check_moves(Position *pos);
 
+#ifdef FLASHMATE_XIANGQI
+#include "flashmate/xiangqi.h"
+
+/* The Xiangqi counterparts: field-by-field equality, consistency and a stable FEN round trip,
+ * and the move generator checked as for chess (every move also against xq_is_legal for every
+ * target square of its piece, so illegal moves are asked about too). */
+bool fuzz_xq_equal(const XqPosition *a, const XqPosition *b);
+void fuzz_check_xq_fen_round_trip(const XqPosition *pos);
+void fuzz_check_xq_moves(XqPosition *pos);
+#endif
+
 #endif

@@ -4,7 +4,8 @@
  * rejected one must leave it byte for byte as it was and explain itself.
  *
  * Chess invariants after an accepted FEN: the position is consistent, FEN -> position -> FEN is
- * stable, and the move generator agrees with itself (fuzz_check_moves).
+ * stable, and the move generator agrees with itself (fuzz_check_moves); the same for Xiangqi
+ * (Fairy-Stockfish's FEN) in builds that have it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,33 @@ static void chess_fen_session(char *const *lines, int count)
     }
 }
 
+#ifdef FLASHMATE_XIANGQI
+/* ---- Xiangqi (Fairy-Stockfish FEN) ---- */
+
+static void xiangqi_fen_session(char *const *lines, int count)
+{
+    XqPosition pos;
+    xq_set_fen(&pos, XQ_FEN_START, NULL);
+    for (int i = 0; i < count; i++) {
+        XqPosition before = pos;
+        ParseError err;
+        memset(&err, 0, sizeof err);
+        fuzz_set_context("Xiangqi FEN", lines[i]);
+        if (xq_set_fen(&pos, lines[i], &err)) {
+            fuzz_check_xq_fen_round_trip(&pos);
+            fuzz_check_xq_moves(&pos);
+        } else {
+            FUZZ_CHECK(fuzz_xq_equal(&pos, &before), "rejected Xiangqi FEN changed the position");
+            FUZZ_CHECK(strlen(err.message) >= 10, "rejected Xiangqi FEN with a weak message \"%s\"",
+                       err.message);
+            FUZZ_CHECK(err.field >= 1 && err.field <= 6, "rejected Xiangqi FEN names field %d", err.field);
+            FUZZ_CHECK(err.offset >= 0 && (size_t)err.offset <= strlen(lines[i]),
+                       "Xiangqi error offset %d outside the input", err.offset);
+        }
+    }
+}
+#endif
+
 /* ---- Dialects ----
  * Each dialect runs all lines through its own parser and checks its own invariants; a new
  * board (such as Xiangqi) adds a session function and a row here. */
@@ -48,6 +76,9 @@ static const struct {
     void (*session)(char *const *lines, int count);
 } dialects[] = {
     {"chess", chess_fen_session},
+#ifdef FLASHMATE_XIANGQI
+    {"xiangqi", xiangqi_fen_session},
+#endif
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

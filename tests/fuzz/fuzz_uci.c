@@ -5,6 +5,8 @@
  * and at most a few searches run per input. The fuzz port has no console input, so `infinite`
  * and `ponder` end at the node limit and then see end of input, as a closed pipe would.
  *
+ * `setoption name UCI_Variant value xiangqi` switches the checks below to Xiangqi.
+ *
  * After every line: the engine's position is consistent and its FEN round-trips, the output is
  * printable ASCII lines, and the answer fits the command:
  *   position  accepted silently and equal to a replay of the FEN and moves, or refused with an
@@ -110,6 +112,24 @@ static void last_line(const char *out, char *buf, size_t size)
     buf[length] = '\0';
 }
 
+/* The engine's position in its variant, for the checks that read moves off the output. */
+typedef struct Board {
+    Variant variant;
+    Position pos;
+#ifdef FLASHMATE_XIANGQI
+    XqPosition xq;
+#endif
+} Board;
+
+static void board_of(const Engine *e, Board *b)
+{
+    b->variant = e->variant;
+    b->pos = e->pos;
+#ifdef FLASHMATE_XIANGQI
+    b->xq = e->xq_pos;
+#endif
+}
+
 /* Play `text` (one UCI move) on pos if it is legal; returns false otherwise. */
 static bool play(Position *pos, const char *text)
 {
@@ -121,8 +141,32 @@ static bool play(Position *pos, const char *text)
     return true;
 }
 
+static bool board_play(Board *b, const char *text)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (b->variant == VARIANT_XIANGQI) {
+        Move m = xq_parse_uci_move(&b->xq, text);
+        XqUndo undo;
+        if (m == XQ_MOVE_NONE)
+            return false;
+        xq_do_move(&b->xq, m, &undo);
+        return true;
+    }
+#endif
+    return play(&b->pos, text);
+}
+
+static int board_legal_count(const Board *b)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (b->variant == VARIANT_XIANGQI)
+        return xq_count_legal(&b->xq);
+#endif
+    return movegen_count_legal(&b->pos);
+}
+
 /* Every "info ... pv ..." line: a legal line from the root; no "score mate 0"; depths sane. */
-static void check_info_lines(const char *out, const Position *root)
+static void check_info_lines(const char *out, const Board *root)
 {
     const char *line = out;
     while (*line) {
@@ -136,14 +180,14 @@ static void check_info_lines(const char *out, const Position *root)
         if (starts_with(buf, "info depth ")) {
             int depth = -1, seldepth = -1;
             const char *s = buf;
-            Position pos = *root;
+            Board pos = *root;
             for (;;) {
                 s = take_word(s, word, sizeof word);
                 if (!word[0])
                     break;
                 if (strcmp(word, "pv") == 0) {
                     for (s = take_word(s, word, sizeof word); word[0]; s = take_word(s, word, sizeof word))
-                        FUZZ_CHECK(play(&pos, word), "illegal PV move %s in \"%s\"", word, buf);
+                        FUZZ_CHECK(board_play(&pos, word), "illegal PV move %s in \"%s\"", word, buf);
                     break;
                 }
                 char value[32];
@@ -165,24 +209,23 @@ static void check_info_lines(const char *out, const Position *root)
     }
 }
 
-static void check_bestmove(const char *out, const Position *pos)
+static void check_bestmove(const char *out, const Board *board)
 {
     char line[128], word[32];
-    MoveList legal;
     last_line(out, line, sizeof line);
     FUZZ_CHECK(starts_with(line, "bestmove "), "go ended with \"%s\"", line);
     const char *s = take_word(line + 9, word, sizeof word);
-    Position after = *pos;
-    if (movegen_generate(pos, GEN_LEGAL, &legal) == 0) {
+    Board after = *board;
+    if (board_legal_count(board) == 0) {
         FUZZ_CHECK(strcmp(word, "0000") == 0, "bestmove %s without legal moves", word);
         return;
     }
-    FUZZ_CHECK(play(&after, word), "bestmove %s is not legal", word);
+    FUZZ_CHECK(board_play(&after, word), "bestmove %s is not legal", word);
     s = take_word(s, word, sizeof word);
     if (word[0]) {
         FUZZ_CHECK(strcmp(word, "ponder") == 0, "unexpected \"%s\" after bestmove", word);
         take_word(s, word, sizeof word);
-        FUZZ_CHECK(play(&after, word), "ponder move %s is not legal", word);
+        FUZZ_CHECK(board_play(&after, word), "ponder move %s is not legal", word);
     }
 }
 
@@ -208,6 +251,32 @@ static void check_position_accepted(const Engine *e, const UciCommand *cmd)
                    "game key %d differs", i);
 }
 
+#ifdef FLASHMATE_XIANGQI
+static void check_xq_position_accepted(const Engine *e, const UciCommand *cmd)
+{
+    XqPosition pos;
+    uint64_t keys[GAME_HISTORY_MAX];
+    int moves = 0;
+    char word[16];
+    FUZZ_CHECK(xq_set_fen(&pos, cmd->fen[0] ? cmd->fen : XQ_FEN_START, NULL), "accepted a bad Xiangqi FEN");
+    const char *s = cmd->moves ? cmd->moves : "";
+    for (s = take_word(s, word, sizeof word); word[0]; s = take_word(s, word, sizeof word)) {
+        Move m = xq_parse_uci_move(&pos, word);
+        XqUndo undo;
+        FUZZ_CHECK(m != XQ_MOVE_NONE, "accepted the illegal Xiangqi move %s", word);
+        keys[moves % GAME_HISTORY_MAX] = pos.key;
+        xq_do_move(&pos, m, &undo);
+        moves++;
+    }
+    FUZZ_CHECK(fuzz_xq_equal(&e->xq_pos, &pos), "Xiangqi position differs from the replay");
+    int kept = moves < GAME_HISTORY_MAX ? moves : GAME_HISTORY_MAX;
+    FUZZ_CHECK(e->game_key_count == kept, "%d game keys for %d moves", e->game_key_count, moves);
+    for (int i = 0; i < kept; i++)
+        FUZZ_CHECK(e->game_keys[i] == keys[(moves - kept + i) % GAME_HISTORY_MAX],
+                   "game key %d differs", i);
+}
+#endif
+
 static bool name_is(const char *name, const char *expected)
 {
     while (*name && *expected && tolower((unsigned char)*name) == tolower((unsigned char)*expected)) {
@@ -220,12 +289,15 @@ static bool name_is(const char *name, const char *expected)
 static void run_line(Engine *e, const char *line, const UciCommand *cmd)
 {
     static Position before;
+    static Board board_before;
     static uint64_t keys_before[GAME_HISTORY_MAX];
     int key_count_before = e->game_key_count;
+    Variant variant_before = e->variant;
     void *table_before = e->tt_memory;
     int hash_before = e->options.hash_mb;
     memcpy(&before, &e->pos, sizeof before);
     memcpy(keys_before, e->game_keys, sizeof keys_before);
+    board_of(e, &board_before);
     fuzz_port_clear_output();
     fuzz_set_context("UCI line", line);
 
@@ -233,8 +305,19 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
 
     const char *out = fuzz_port_output();
     bool kept = memcmp(&before, &e->pos, sizeof before) == 0 && key_count_before == e->game_key_count &&
-                memcmp(keys_before, e->game_keys, sizeof keys_before) == 0;
+                memcmp(keys_before, e->game_keys, sizeof keys_before) == 0 &&
+                variant_before == e->variant;
     fuzz_check_fen_round_trip(&e->pos);
+#ifdef FLASHMATE_XIANGQI
+    kept = kept && fuzz_xq_equal(&board_before.xq, &e->xq_pos);
+    fuzz_check_xq_fen_round_trip(&e->xq_pos);
+#endif
+    const uint64_t nodes = e->variant == VARIANT_CHESS ? e->search.driver.nodes
+#ifdef FLASHMATE_XIANGQI
+                                                       : e->xq_search.driver.nodes;
+#else
+                                                       : 0;
+#endif
     if (fuzz_port_output_overflowed())
         return;
     check_output_text(out);
@@ -244,31 +327,53 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
         if (out[0]) {
             FUZZ_CHECK(starts_with(out, "info string position ignored: "), "position said \"%s\"", out);
             FUZZ_CHECK(kept, "a refused position command changed the position or game history");
-        } else {
+        } else if (e->variant == VARIANT_CHESS) {
             check_position_accepted(e, cmd);
+        } else {
+#ifdef FLASHMATE_XIANGQI
+            check_xq_position_accepted(e, cmd);
+#endif
         }
         break;
     case UCI_GO:
         FUZZ_CHECK(kept, "go changed the position or game history");
         if (cmd->perft_depth >= 0) {
             char expected[64];
-            Position pos = before;
-            snprintf(expected, sizeof expected, "\nNodes searched: %llu\n\n",
-                     (unsigned long long)perft(&pos, cmd->perft_depth));
+            Board b = board_before;
+            uint64_t total = perft(&b.pos, cmd->perft_depth);
+#ifdef FLASHMATE_XIANGQI
+            if (b.variant == VARIANT_XIANGQI)
+                total = xq_perft(&b.xq, cmd->perft_depth);
+#endif
+            snprintf(expected, sizeof expected, "\nNodes searched: %llu\n\n", (unsigned long long)total);
             FUZZ_CHECK(strstr(out, expected) != NULL, "go perft %d: wrong total in \"%s\"",
                        cmd->perft_depth, out);
             break;
         }
-        check_bestmove(out, &before);
-        check_info_lines(out, &before);
+        check_bestmove(out, &board_before);
+        check_info_lines(out, &board_before);
         /* A stopped search still enters (and counts) a re-search or two on each ply as it
          * unwinds, so the limit can be passed by a few nodes, never by more than that. */
         if (!strstr(out, "info string book move"))
-            FUZZ_CHECK(e->search.driver.nodes <= cmd->limits.nodes + 2 * MAX_PLY,
-                       "searched %llu nodes, limit %llu", (unsigned long long)e->search.driver.nodes,
+            FUZZ_CHECK(nodes <= cmd->limits.nodes + 2 * MAX_PLY,
+                       "searched %llu nodes, limit %llu", (unsigned long long)nodes,
                        (unsigned long long)cmd->limits.nodes);
         break;
     case UCI_SETOPTION:
+        if (name_is(cmd->name, "UCI_Variant") && !out[0]) {
+            /* A new game of the chosen variant from its start position. */
+            Board start;
+            pos_set_fen(&start.pos, FEN_START, NULL);
+            FUZZ_CHECK(e->game_key_count == 0 && fuzz_pos_equal(&e->pos, &start.pos),
+                       "UCI_Variant did not start a new game");
+            FUZZ_CHECK(name_is(cmd->value, e->variant == VARIANT_CHESS ? "chess" : "xiangqi"),
+                       "UCI_Variant %s chose variant %d", cmd->value, (int)e->variant);
+#ifdef FLASHMATE_XIANGQI
+            xq_set_fen(&start.xq, XQ_FEN_START, NULL);
+            FUZZ_CHECK(fuzz_xq_equal(&e->xq_pos, &start.xq), "UCI_Variant did not reset Xiangqi");
+#endif
+            break;
+        }
         FUZZ_CHECK(kept, "setoption changed the position");
         if (name_is(cmd->name, "Hash")) {
             long mb = strtol(cmd->value, NULL, 10);

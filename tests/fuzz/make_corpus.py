@@ -65,11 +65,37 @@ BROKEN_FENS = [
     "4k3/8/8/8/8/8/8/4K3 w - - 0 \xff",
 ]
 
+# Xiangqi (Fairy-Stockfish FEN): fuzz_fen gives every line to both dialects.
+XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+XQ_VALID_FENS = [
+    line.split(";")[0].strip()
+    for line in (ROOT / "tests" / "data" / "xiangqi-perft.epd").read_text().splitlines() if line.strip()
+] + [
+    "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - -",
+    "4k4/9/9/9/9/9/9/9/9/3K5 b - - 65535 65535",
+    "3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1",
+]
+XQ_BROKEN_FENS = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w - - 0 1",
+    "rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQkq - 0 1",
+    "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    "4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1",
+    "4k4/9/9/9/9/9/9/9/9/3KK4 w - - 0 1",
+    "4k4/9/9/9/4B4/9/9/9/9/3K5 w - - 0 1",
+    "4k4/9/9/9/9/9/9/9/9/3K5 w - - 65536 1",
+    "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 0",
+]
+
 
 def fen_sessions():
     seeds = {f"valid-{i:02d}": fen for i, fen in enumerate(VALID_FENS)}
     seeds.update({f"broken-{i:02d}": fen for i, fen in enumerate(BROKEN_FENS)})
     seeds["lines-mixed"] = "\n".join([KIWIPETE, BROKEN_FENS[6], START, BROKEN_FENS[11], MOST_MOVES])
+    seeds.update({f"xiangqi-valid-{i:02d}": fen for i, fen in enumerate(XQ_VALID_FENS)})
+    seeds.update({f"xiangqi-broken-{i:02d}": fen for i, fen in enumerate(XQ_BROKEN_FENS)})
+    seeds["xiangqi-lines-mixed"] = "\n".join([XQ_VALID_FENS[1], XQ_BROKEN_FENS[2], XQ_START, START])
     return {name: text.encode("latin-1") for name, text in seeds.items()}
 
 
@@ -134,6 +160,13 @@ UCI_SESSIONS = [
     "position startpos moves e2e4 e7e5\r\ngo depth 2\r\n",
     "d\x00\nisready\x01\n\xff\xfe garbage\ngo \x7f",
     "ucinewgame\nposition startpos moves d2d4 d7d5 c2c4 d5c4 e2e4 b7b5 a2a4 c7c6 a4b5 c6b5 b1c3\ngo depth 4",
+    # Xiangqi through UCI_Variant, and back.
+    "setoption name UCI_Variant value xiangqi\nposition startpos moves h3e3 h10g8\ngo depth 3\nd",
+    f"setoption name UCI_Variant value xiangqi\nposition fen {XQ_VALID_FENS[1]}\ngo perft 2\ngo nodes 300",
+    "setoption name UCI_Variant value xiangqi\nposition startpos moves a1a3 a10a9 e2e5\nposition fen 9/9 w",
+    "setoption name UCI_Variant value xiangqi\nposition fen 3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1\ngo depth 2",
+    "setoption name UCI_Variant value xiangqi\nsetoption name UCI_Variant value shogi\n"
+    "setoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo nodes 100",
 ]
 
 
