@@ -88,6 +88,7 @@ typedef struct PerftGame {
 
 /* Room for a position of any game. */
 typedef union AnyPosition {
+    // cppcheck-suppress unusedStructMember ; sizes the union; reached through PerftGame's void *
     Position chess;
 #ifdef FLASHMATE_XIANGQI
     XqPosition xiangqi;

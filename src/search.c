@@ -272,8 +272,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     Move tt_move = MOVE_NONE;
     int tt_score = VALUE_NONE, tt_depth = -1, tt_bound_type = BOUND_NONE;
     if (entry) {
-        if (tt_move == MOVE_NONE)
-            tt_move = entry->move;
+        tt_move = entry->move;
         tt_score = score_from_tt(entry->score, ply);
         tt_depth = entry->depth;
         tt_bound_type = tt_bound(entry);

@@ -216,6 +216,7 @@ static inline ScoredMove *add_piece_moves(const XqGenContext *ctx, ScoredMove *o
 int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list)
 {
     XqGenContext ctx;
+    list->count = 0;
     ScoredMove *out = list->moves;
     context_init(pos, &ctx);
     XqBB quiet = mode == XQ_GEN_CAPTURES ? xq_bb_empty() : xq_bb_andnot(xq_bb_all(), ctx.occupied);

@@ -313,7 +313,6 @@ static void test_218_moves(void **state)
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         Position pos;
         MoveList list;
-        static bool seen[65536];
         set_fen(&pos, fens[f]);
         assert_int_equal(movegen_generate(&pos, GEN_LEGAL, &list), 218);
         assert_int_equal(movegen_count_legal(&pos), 218);
@@ -323,11 +322,11 @@ static void test_218_moves(void **state)
         assert_true(captures > 0 && quiets > 0);
         assert_int_equal(captures + quiets, 218);
         assert_int_equal(list.count, 218);
-        memset(seen, 0, sizeof seen);
+        /* Pairwise, not a 64 KB seen-table: this test also runs on boards with 20 KB of RAM. */
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i].move;
-            assert_false(seen[m]);
-            seen[m] = true;
+            for (int j = 0; j < i; j++)
+                assert_true(list.moves[j].move != m);
             assert_true(movegen_is_legal(&pos, m));
         }
     }

@@ -176,21 +176,24 @@ extern char __stack_size[];
 
 enum { STACK_PATTERN = 0x57ac57acu, STACK_MARGIN_WORDS = 16 };
 
+/* To C, _sstack, _estack and the stack pointer point into different objects, so the walks
+ * below compare addresses as integers rather than pointers. */
 void port_stack_paint(void)
 {
-    uint32_t *sp;
+    uintptr_t sp;
     __asm__ volatile("mov %0, sp" : "=r"(sp));
-    for (volatile uint32_t *p = _sstack; p < sp - STACK_MARGIN_WORDS; p++)
-        *p = STACK_PATTERN;
+    uintptr_t end = sp - STACK_MARGIN_WORDS * sizeof(uint32_t);
+    for (uintptr_t address = (uintptr_t)_sstack; address < end; address += sizeof(uint32_t))
+        *(volatile uint32_t *)address = STACK_PATTERN;
 }
 
 size_t port_stack_used(size_t *size)
 {
-    const uint32_t *p = _sstack;
-    while (p < _estack && *p == STACK_PATTERN)
-        p++;
+    uintptr_t address = (uintptr_t)_sstack, end = (uintptr_t)_estack;
+    while (address < end && *(const volatile uint32_t *)address == STACK_PATTERN)
+        address += sizeof(uint32_t);
     if (size)
         *size = (size_t)(uintptr_t)__stack_size;
-    return (size_t)((char *)_estack - (const char *)p);
+    return (size_t)(end - address);
 }
 

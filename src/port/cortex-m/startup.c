@@ -8,6 +8,7 @@
  * memset calls, whatever the flags (with newlib's memcpy they would work, but start-up should
  * not depend on library code).
  */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "semihosting.h"
@@ -20,12 +21,16 @@ int main(void);
 void Reset_Handler(void);
 void Reset_Handler(void)
 {
+    /* The section bounds are separate objects to C: sizes come from their addresses as integers.
+     * volatile keeps the compiler from turning the loops into memcpy/memset calls. */
+    size_t data_words = ((uintptr_t)_edata - (uintptr_t)_sdata) / sizeof(uint32_t);
+    size_t bss_words = ((uintptr_t)_ebss - (uintptr_t)_sbss) / sizeof(uint32_t);
     const uint32_t *src = _sidata;
-    volatile uint32_t *dst = _sdata;
-    while (dst < _edata)
-        *dst++ = *src++;
-    for (dst = _sbss; dst < _ebss;)
-        *dst++ = 0;
+    volatile uint32_t *data = _sdata, *bss = _sbss;
+    for (size_t i = 0; i < data_words; i++)
+        data[i] = src[i];
+    for (size_t i = 0; i < bss_words; i++)
+        bss[i] = 0;
     semihost_exit(main());
 }
 
@@ -49,7 +54,9 @@ static void Unexpected_Handler(void) { fault("unexpected exception"); }
 /* A vector table entry: the initial stack pointer, then handlers. A union keeps the table free of
  * object-to-function pointer casts. */
 typedef union Vector {
+    // cppcheck-suppress unusedStructMember ; written by the initialiser of vector_table, read by the core
     uint32_t *stack;
+    // cppcheck-suppress unusedStructMember ; as above
     void (*handler)(void);
 } Vector;
 
