@@ -129,9 +129,14 @@ static XqBB grid_to_bb(const Grid *g)
     return b;
 }
 
+/* "a1" ... "i10"; buf holds 4 bytes. */
 static const char *square_text(int sq, char *buf)
 {
-    snprintf(buf, 4, "%c%d", 'a' + sq % 9, sq / 9 + 1);
+    int rank = sq / 9 + 1;
+    buf[0] = (char)('a' + sq % 9);
+    buf[1] = rank == 10 ? '1' : (char)('0' + rank);
+    buf[2] = rank == 10 ? '0' : '\0';
+    buf[3] = '\0';
     return buf;
 }
 
