@@ -156,6 +156,35 @@ static bool board_play(Board *b, const char *text)
     return play(&b->pos, text);
 }
 
+/* Set the board of its variant from a FEN ("" for the start position). */
+static bool board_set_fen(Board *b, const char *fen)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (b->variant == VARIANT_XIANGQI)
+        return xq_set_fen(&b->xq, fen[0] ? fen : XQ_FEN_START, NULL);
+#endif
+    return pos_set_fen(&b->pos, fen[0] ? fen : FEN_START, NULL);
+}
+
+static uint64_t board_key(const Board *b)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (b->variant == VARIANT_XIANGQI)
+        return b->xq.key;
+#endif
+    return b->pos.key;
+}
+
+/* The positions of the boards' variant are equal (both boards of one variant). */
+static bool board_equal(const Board *a, const Board *b)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (a->variant == VARIANT_XIANGQI)
+        return fuzz_xq_equal(&a->xq, &b->xq);
+#endif
+    return fuzz_pos_equal(&a->pos, &b->pos);
+}
+
 static int board_legal_count(const Board *b)
 {
 #ifdef FLASHMATE_XIANGQI
@@ -229,53 +258,30 @@ static void check_bestmove(const char *out, const Board *board)
     }
 }
 
-/* The reference for an accepted `position`: the FEN and the moves replayed here. */
+/* The reference for an accepted `position`: the FEN and the moves replayed here, in the
+ * engine's variant. */
 static void check_position_accepted(const Engine *e, const UciCommand *cmd)
 {
-    Position pos;
+    Board board, engine;
     uint64_t keys[GAME_HISTORY_MAX];
     int moves = 0;
     char word[16];
-    FUZZ_CHECK(pos_set_fen(&pos, cmd->fen[0] ? cmd->fen : FEN_START, NULL), "accepted a bad FEN");
+    board_of(e, &engine);
+    board = engine;
+    FUZZ_CHECK(board_set_fen(&board, cmd->fen), "accepted a bad FEN");
     const char *s = cmd->moves ? cmd->moves : "";
     for (s = take_word(s, word, sizeof word); word[0]; s = take_word(s, word, sizeof word)) {
-        keys[moves % GAME_HISTORY_MAX] = pos.key;
-        FUZZ_CHECK(play(&pos, word), "accepted the illegal move %s", word);
+        keys[moves % GAME_HISTORY_MAX] = board_key(&board);
+        FUZZ_CHECK(board_play(&board, word), "accepted the illegal move %s", word);
         moves++;
     }
-    FUZZ_CHECK(fuzz_pos_equal(&e->pos, &pos), "position differs from the replay");
+    FUZZ_CHECK(board_equal(&engine, &board), "position differs from the replay");
     int kept = moves < GAME_HISTORY_MAX ? moves : GAME_HISTORY_MAX;
     FUZZ_CHECK(e->game_key_count == kept, "%d game keys for %d moves", e->game_key_count, moves);
     for (int i = 0; i < kept; i++)
         FUZZ_CHECK(e->game_keys[i] == keys[(moves - kept + i) % GAME_HISTORY_MAX],
                    "game key %d differs", i);
 }
-
-#ifdef FLASHMATE_XIANGQI
-static void check_xq_position_accepted(const Engine *e, const UciCommand *cmd)
-{
-    XqPosition pos;
-    uint64_t keys[GAME_HISTORY_MAX];
-    int moves = 0;
-    char word[16];
-    FUZZ_CHECK(xq_set_fen(&pos, cmd->fen[0] ? cmd->fen : XQ_FEN_START, NULL), "accepted a bad Xiangqi FEN");
-    const char *s = cmd->moves ? cmd->moves : "";
-    for (s = take_word(s, word, sizeof word); word[0]; s = take_word(s, word, sizeof word)) {
-        Move m = xq_parse_uci_move(&pos, word);
-        XqUndo undo;
-        FUZZ_CHECK(m != XQ_MOVE_NONE, "accepted the illegal Xiangqi move %s", word);
-        keys[moves % GAME_HISTORY_MAX] = pos.key;
-        xq_do_move(&pos, m, &undo);
-        moves++;
-    }
-    FUZZ_CHECK(fuzz_xq_equal(&e->xq_pos, &pos), "Xiangqi position differs from the replay");
-    int kept = moves < GAME_HISTORY_MAX ? moves : GAME_HISTORY_MAX;
-    FUZZ_CHECK(e->game_key_count == kept, "%d game keys for %d moves", e->game_key_count, moves);
-    for (int i = 0; i < kept; i++)
-        FUZZ_CHECK(e->game_keys[i] == keys[(moves - kept + i) % GAME_HISTORY_MAX],
-                   "game key %d differs", i);
-}
-#endif
 
 static bool name_is(const char *name, const char *expected)
 {
@@ -327,12 +333,8 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
         if (out[0]) {
             FUZZ_CHECK(starts_with(out, "info string position ignored: "), "position said \"%s\"", out);
             FUZZ_CHECK(kept, "a refused position command changed the position or game history");
-        } else if (e->variant == VARIANT_CHESS) {
-            check_position_accepted(e, cmd);
         } else {
-#ifdef FLASHMATE_XIANGQI
-            check_xq_position_accepted(e, cmd);
-#endif
+            check_position_accepted(e, cmd);
         }
         break;
     case UCI_GO:
