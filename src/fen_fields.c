@@ -52,3 +52,25 @@ bool fen_end_of_field(const char *fen, const char **s, int field, ParseError *er
     return true;
 }
 
+
+void fen_write_placement(TextBuf *t, const void *pos, int files, int ranks, FenPieceAt piece_at)
+{
+    for (int rank = ranks - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < files; file++) {
+            char letter = piece_at(pos, file, rank);
+            if (!letter) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                text_add_char(t, (char)('0' + empty));
+            empty = 0;
+            text_add_char(t, letter);
+        }
+        if (empty)
+            text_add_char(t, (char)('0' + empty));
+        if (rank)
+            text_add_char(t, '/');
+    }
+}

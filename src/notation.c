@@ -214,27 +214,16 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
     return true;
 }
 
+static char fen_piece_at(const void *pos, int file, int rank)
+{
+    Piece p = pos_piece_on(pos, square_make(file, rank));
+    return p == NO_PIECE ? 0 : piece_to_char(p);
+}
+
 int pos_get_fen(const Position *pos, char *buf)
 {
     TextBuf t = text_buf(buf, FEN_MAX_LENGTH);
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            Piece p = pos_piece_on(pos, square_make(file, rank));
-            if (p == NO_PIECE) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                text_add_char(&t, (char)('0' + empty));
-            empty = 0;
-            text_add_char(&t, piece_to_char(p));
-        }
-        if (empty)
-            text_add_char(&t, (char)('0' + empty));
-        if (rank)
-            text_add_char(&t, '/');
-    }
+    fen_write_placement(&t, pos, 8, 8, fen_piece_at);
     text_add(&t, pos->side == WHITE ? " w " : " b ");
     if (!pos->castling)
         text_add_char(&t, '-');

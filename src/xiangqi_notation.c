@@ -176,27 +176,16 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
     return true;
 }
 
+static char fen_piece_at(const void *pos, int file, int rank)
+{
+    XqPiece p = ((const XqPosition *)pos)->board[xq_square_make(file, rank)];
+    return p == XQ_NO_PIECE ? 0 : piece_to_char(p);
+}
+
 int xq_get_fen(const XqPosition *pos, char *buf)
 {
     TextBuf t = text_buf(buf, XQ_FEN_MAX_LENGTH);
-    for (int rank = XQ_RANK_NB - 1; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < XQ_FILE_NB; file++) {
-            XqPiece p = pos->board[xq_square_make(file, rank)];
-            if (p == XQ_NO_PIECE) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                text_add_char(&t, (char)('0' + empty));
-            empty = 0;
-            text_add_char(&t, piece_to_char(p));
-        }
-        if (empty)
-            text_add_char(&t, (char)('0' + empty));
-        if (rank)
-            text_add_char(&t, '/');
-    }
+    fen_write_placement(&t, pos, XQ_FILE_NB, XQ_RANK_NB, fen_piece_at);
     text_add(&t, pos->side == WHITE ? " w - - " : " b - - ");
     text_add_u64(&t, pos->halfmove_clock);
     text_add_char(&t, ' ');
