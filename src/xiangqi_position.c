@@ -34,6 +34,19 @@ static inline void move_piece(XqPosition *pos, int from, int to)
     pos->by_color[xq_piece_color(p)] = xq_bb_xor(pos->by_color[xq_piece_color(p)], b);
 }
 
+/* Save what a move or null move changes irreversibly and count the ply on the halfmove clock.
+ * The counters saturate: a FEN may start them at 65535, and a wrapped fullmove number 0 would
+ * print a FEN the parser refuses. */
+static inline void begin_move(XqPosition *pos, XqUndo *undo)
+{
+    undo->key = pos->key;
+    undo->halfmove_clock = pos->halfmove_clock;
+    undo->fullmove_number = pos->fullmove_number;
+    undo->captured = XQ_NO_PIECE;
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
+}
+
 void xq_do_move(XqPosition *pos, Move move, XqUndo *undo)
 {
     int from = xq_move_from(move), to = xq_move_to(move);
@@ -42,14 +55,8 @@ void xq_do_move(XqPosition *pos, Move move, XqUndo *undo)
     uint64_t key = pos->key ^ xq_zobrist_side_key() ^ xq_zobrist_piece_key(piece, from) ^
                    xq_zobrist_piece_key(piece, to);
 
-    undo->key = pos->key;
-    undo->halfmove_clock = pos->halfmove_clock;
-    undo->fullmove_number = pos->fullmove_number;
+    begin_move(pos, undo);
     undo->captured = captured;
-    /* The counters saturate: a FEN may start them at 65535, and a wrapped fullmove number 0
-     * would print a FEN the parser refuses. */
-    if (pos->halfmove_clock < UINT16_MAX)
-        pos->halfmove_clock++;
     if (captured != XQ_NO_PIECE) {
         remove_piece(pos, to);
         key ^= xq_zobrist_piece_key(captured, to);
@@ -81,13 +88,8 @@ void xq_undo_move(XqPosition *pos, Move move, const XqUndo *undo)
 
 void xq_do_null_move(XqPosition *pos, XqUndo *undo)
 {
-    undo->key = pos->key;
-    undo->halfmove_clock = pos->halfmove_clock;
-    undo->fullmove_number = pos->fullmove_number;
-    undo->captured = XQ_NO_PIECE;
+    begin_move(pos, undo);
     pos->key ^= xq_zobrist_side_key();
-    if (pos->halfmove_clock < UINT16_MAX)
-        pos->halfmove_clock++;
     pos->side ^= 1;
 }
 
