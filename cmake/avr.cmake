@@ -4,7 +4,7 @@
 #   cmake --preset atmega2560                                  (CMakePresets.json)
 #   cmake -S . -B build/x --toolchain cmake/avr.cmake -DFLASHMATE_BOARD=atmega2560
 #
-# AVR specifics the build follows: tables live in flash as `const __memx` (src/tables.h), which
+# AVR specifics the build follows: tables live in flash as `const __memx` (src/engine/table_storage.h), which
 # needs -std=gnu11 (set by CMakeLists.txt for AVR only); int and size_t are 16-bit; plain const
 # data is copied into RAM.
 set(CMAKE_SYSTEM_NAME Generic)

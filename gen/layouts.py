@@ -294,7 +294,7 @@ def build_xiangqi(s: Settings) -> OutputFile:
               "Zobrist key XORed in when Black is to move."),
     )
     return OutputFile("xiangqi_tables.c", "xiangqi_tables", tables, avr_object_limit=False,
-                      header="xiangqi_tables.h")
+                      header="xiangqi/tables.h")
 
 
 LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}

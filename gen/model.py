@@ -65,7 +65,7 @@ class OutputFile:
     strings: tuple[tuple[str, str], ...] = ()  # (name, value) of `const char name[] = "value";`
     inputs: tuple[str, ...] = ()  # repo-relative data files the tables were read from
     avr_object_limit: bool = True  # every table must fit one AVR object
-    header: str = "tables.h"  # the hand-written header declaring the tables
+    header: str = "chess/tables.h"  # the hand-written header declaring the tables (under src/)
 
     def table(self, name: str) -> Table:
         for table in self.tables:

@@ -2,7 +2,7 @@
 # flashmate executable or firmware image.
 #
 #   cmake -DNM=nm -DOBJDUMP=objdump [-DSIZE=size] -DBINARY=flashmate [-DBASELINE=empty_main]
-#         [-DCORE_LIBRARY=libflashmate_core.a] -DLAYOUT=fancy|compact -DTABLES_H=src/tables.h
+#         ["-DCORE_LIBRARIES=libflashmate_chess.a;..."] -DLAYOUT=fancy|compact -DTABLES_H=src/chess/tables.h
 #         [-DMAX_RAM_BYTES=4096] [-DRAM_EXCLUDE=symbol;...]
 #         [-DFLASH_START=0x08000000 -DFLASH_END=0x08100000] [-DREADONLY_TYPES=Rr]
 #         [-DREQUIRE_ALL=ON]
@@ -17,7 +17,7 @@
 #     board's flash (firmware images);
 #   - tables.h and the lists below disagree on the FM_TABLE names (keeps the lists honest);
 #   - BINARY has more .init_array/.ctors/.preinit_array than BASELINE (a trivial program built
-#     with the same compiler and flags; without BASELINE, any at all), or any CORE_LIBRARY member
+#     with the same compiler and flags; without BASELINE, any at all), or any member of a CORE_LIBRARIES library
 #     has such a section: tables must not be filled by constructors;
 #   - .data + .bss of BINARY, less the sizes of the RAM_EXCLUDE symbols (e.g. a firmware's
 #     transposition table), exceed MAX_RAM_BYTES (default 4096).
@@ -105,7 +105,7 @@ endforeach()
 list(LENGTH declarations declared_count)
 message(STATUS "tables.h declares ${declared_count} FM_TABLE tables; checking ${LAYOUT} layout")
 
-# ---- 1b. The Xiangqi layout's tables (-DXIANGQI_TABLES_H=src/xiangqi_tables.h), when built ---------
+# ---- 1b. The Xiangqi layout's tables (-DXIANGQI_TABLES_H=src/xiangqi/tables.h), when built ---------
 if(XIANGQI_TABLES_H)
   file(READ "${XIANGQI_TABLES_H}" header)
   string(REGEX REPLACE "\\[[^]]*]" "" header "${header}")
@@ -117,7 +117,7 @@ if(XIANGQI_TABLES_H)
     list(APPEND expected ${name})
   endforeach()
   list(LENGTH declarations xiangqi_count)
-  message(STATUS "xiangqi_tables.h declares ${xiangqi_count} FM_TABLE tables; checking them too")
+  message(STATUS "src/xiangqi/tables.h declares ${xiangqi_count} FM_TABLE tables; checking them too")
 endif()
 
 # ---- 2. Table symbols present and read-only ---------------------------------------------------
@@ -197,9 +197,12 @@ foreach(section IN LISTS INIT_SECTIONS)
 endforeach()
 message(STATUS ".init_array: ${bin.init_array} bytes (trivial program: ${base.init_array})")
 
-# Constructors compiled into the core library itself, member by member.
-if(CORE_LIBRARY AND EXISTS "${CORE_LIBRARY}")
-  run_lines(lines "${OBJDUMP}" -h "${CORE_LIBRARY}")
+# Constructors compiled into the core libraries themselves, member by member.
+foreach(library IN LISTS CORE_LIBRARIES)
+  if(NOT EXISTS "${library}")
+    continue()
+  endif()
+  run_lines(lines "${OBJDUMP}" -h "${library}")
   set(member "")
   foreach(line IN LISTS lines)
     if(line MATCHES "^(.+):[ \t]+file format ")
@@ -209,12 +212,12 @@ if(CORE_LIBRARY AND EXISTS "${CORE_LIBRARY}")
       math(EXPR bytes "0x${CMAKE_MATCH_2}")
       foreach(init IN LISTS INIT_SECTIONS)
         if(bytes GREATER 0 AND (section STREQUAL init OR section MATCHES "^\\${init}\\."))
-          problem("${member} in ${CORE_LIBRARY} has a ${section} section (${bytes} bytes)")
+          problem("${member} in ${library} has a ${section} section (${bytes} bytes)")
         endif()
       endforeach()
     endif()
   endforeach()
-endif()
+endforeach()
 
 # ---- 4. RAM used by the program ---------------------------------------------------------------
 if(SIZE)

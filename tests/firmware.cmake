@@ -67,7 +67,7 @@ function(flashmate_add_flash_test test target max_ram require_all)
       -DSIZE=${CMAKE_SIZE}
       -DBINARY=$<TARGET_FILE:${target}>
       -DLAYOUT=${FLASHMATE_LAYOUT}
-      -DTABLES_H=${flashmate_SOURCE_DIR}/src/tables.h
+      -DTABLES_H=${flashmate_SOURCE_DIR}/src/chess/tables.h
       -DFLASH_START=${flash_start}
       -DFLASH_END=${flash_end}
       -DREADONLY_TYPES=${readonly_types}
@@ -100,6 +100,7 @@ foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/startup.c
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c)
   target_include_directories(${name} BEFORE PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/mcu)
+  target_include_directories(${name} PRIVATE ${flashmate_SOURCE_DIR}/src)
   target_compile_definitions(${name} PRIVATE FLASHMATE_TEST_DATA="${FLASHMATE_TEST_DATA}")
   target_link_options(${name} PRIVATE
     -T${FLASHMATE_LINKER_SCRIPT}

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attacks.h"
+#include "chess/attacks.h"
 #include "flashmate/types.h"
-#include "tables.h"
-#include "zobrist.h"
+#include "chess/tables.h"
+#include "chess/zobrist.h"
 
 /* ---- Reference geometry: (file, rank) walking, nothing shared with the engine ---------------- */
 

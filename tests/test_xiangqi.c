@@ -1,6 +1,6 @@
 /*
  * Xiangqi tests: every generated table against a slow reference that walks (file, rank)
- * coordinates on a plain array (nothing shared with gen/ or xiangqi_attacks.h' index
+ * coordinates on a plain array (nothing shared with gen/ or src/xiangqi/attacks.h' index
  * arithmetic), then FEN, do/undo, the generation modes and a few rule positions whose move
  * counts were checked with Fairy-Stockfish. Compiled a second time with FLASHMATE_XQ_BB_WORDS
  * (test_xiangqi_words) so the portable two-word bitboard runs the same tests.
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "flashmate/xiangqi.h"
-#include "xiangqi_attacks.h"
+#include "xiangqi/attacks.h"
 
 /* ---- Reference board: bool grids and coordinate walking ---------------------------------------- */
 

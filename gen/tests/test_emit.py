@@ -71,7 +71,7 @@ class RenderTest(unittest.TestCase):
             " * Generator sha256: " + "ab" * 32,
             " */",
         ])
-        self.assertIn('#include "tables.h"', lines)
+        self.assertIn('#include "chess/tables.h"', lines)
         self.assertIn('const char x_name[] = "demo";', lines)
         self.assertIn("const TableInfo x_tables[] = {", lines)
         self.assertIn('    {"a", 2, sizeof a},', lines)

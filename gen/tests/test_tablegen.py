@@ -101,7 +101,7 @@ class FancyRunTest(unittest.TestCase):
             self.assertEqual(packed.entries[slider.name][square][1], magic)
 
     def test_definitions_match_the_declarations_in_tables_h(self):
-        header = (REPO_ROOT / "src" / "tables.h").read_text()
+        header = (REPO_ROOT / "src" / "chess" / "tables.h").read_text()
         declared = set(re.findall(r"^extern (FM_TABLE [\w ]+?) ?(\w+)((?:\[\w+\])*);", header, re.M))
         settings = Settings(CHESS, REPO_ROOT, FLASHMATE_MAGIC_SEED, 1, lambda line: None)
         texts = [self.text, (FANCY["folder"] / "chess_common.c").read_text(),

@@ -154,11 +154,11 @@ class OutputTest(unittest.TestCase):
         cls.text = emit_c.render(cls.output, "cmd", "00")
 
     def test_includes_its_own_header(self):
-        self.assertIn('#include "xiangqi_tables.h"', self.text)
+        self.assertIn('#include "xiangqi/tables.h"', self.text)
         self.assertIn("const TableInfo xiangqi_tables[] = {", self.text)
 
     def test_definitions_match_the_declarations(self):
-        header = (REPO_ROOT / "src" / "xiangqi_tables.h").read_text()
+        header = (REPO_ROOT / "src" / "xiangqi" / "tables.h").read_text()
         declared = set(re.findall(r"^extern (FM_TABLE [\w ]+?) ?(\w+)((?:\[\w+\])*);", header, re.M))
         defined = set(re.findall(r"^(FM_TABLE [\w ]+?) (\w+)((?:\[\w+\])*) = ", self.text, re.M))
         self.assertEqual(defined, {(t.rstrip(), n, d) for t, n, d in declared})

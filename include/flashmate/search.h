@@ -11,7 +11,7 @@
 #include "flashmate/movegen.h"
 #include "flashmate/position.h"
 
-/* Transposition table (src/tt.h); the search only holds a pointer to it. */
+/* Transposition table (src/engine/tt.h); the search only holds a pointer to it. */
 typedef struct TT TT;
 
 /* How a score relates to the true value: exact, at most (upper) or at least (lower). */
@@ -81,7 +81,7 @@ typedef struct SearchStack {
 } SearchStack;
 
 /*
- * What the chess and Xiangqi searches share (src/search_driver.h): the limits, clock and polling,
+ * What the chess and Xiangqi searches share (src/engine/search_driver.h): the limits, clock and polling,
  * the keys of the game and of the current line for repetitions, the principal variation,
  * reporting and the iterative-deepening loop. Each game's search embeds one.
  */

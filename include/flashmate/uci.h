@@ -7,8 +7,8 @@
 #define FLASHMATE_UCI_H
 
 #include "flashmate/search.h"
-#include "book.h"
-#include "tt.h"
+#include "engine/book.h"
+#include "engine/tt.h"
 #ifdef FLASHMATE_XIANGQI
 #include "flashmate/xiangqi_search.h"
 #endif

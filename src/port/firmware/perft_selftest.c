@@ -10,8 +10,8 @@
 #include "firmware.h"
 #include "flashmate/perft.h"
 #include "port/port.h"
-#include "tables.h"
-#include "text.h"
+#include "chess/tables.h"
+#include "engine/text.h"
 
 typedef struct PerftCheck {
     const char *name, *fen;

@@ -8,7 +8,7 @@
 #include "firmware.h"
 #include "flashmate/uci.h"
 #include "port/port.h"
-#include "text.h"
+#include "engine/text.h"
 
 #ifndef FLASHMATE_TT_BYTES
 #define FLASHMATE_TT_BYTES 0

@@ -4,9 +4,9 @@
  */
 #include "flashmate/xiangqi.h"
 
-#include "fen_fields.h"
-#include "text.h"
-#include "xiangqi_attacks.h"
+#include "engine/fen_fields.h"
+#include "engine/text.h"
+#include "attacks.h"
 
 /* Fairy-Stockfish's letters by piece type; h and e are accepted as horse and elephant. */
 static const char piece_letters[XQ_PIECE_TYPE_NB + 1] = "pabncrk";

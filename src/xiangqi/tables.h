@@ -5,14 +5,14 @@
  * checks the generator's output against these types and sizes. Storage and reads go through
  * tables.h's FM_TABLE and fm_load, as for chess.
  *
- * Only src/xiangqi_attacks.h, src/xiangqi_zobrist.h and the table tests read these tables.
+ * Only src/xiangqi/attacks.h, src/xiangqi/zobrist.h and the table tests read these tables.
  */
 #ifndef FLASHMATE_XIANGQI_TABLES_H
 #define FLASHMATE_XIANGQI_TABLES_H
 
 #include <stdint.h>
 
-#include "tables.h"
+#include "engine/table_storage.h"
 
 /* A 90-square bitboard as stored in a table: squares 0-63 in lo, 64-89 in hi (any platform). */
 typedef struct XqBBWords {

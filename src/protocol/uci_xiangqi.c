@@ -5,7 +5,7 @@
 #include "uci_xiangqi.h"
 
 #include "port/port.h"
-#include "text.h"
+#include "engine/text.h"
 
 static const char *next_word(const char *s) { return text_skip_spaces(s + text_word_length(s)); }
 

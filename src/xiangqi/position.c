@@ -4,8 +4,8 @@
  */
 #include "flashmate/xiangqi.h"
 
-#include "xiangqi_attacks.h"
-#include "xiangqi_zobrist.h"
+#include "attacks.h"
+#include "zobrist.h"
 
 static inline void put_piece(XqPosition *pos, XqPiece p, int sq)
 {

@@ -5,7 +5,7 @@
 #define FLASHMATE_XIANGQI_ZOBRIST_H
 
 #include "flashmate/xiangqi_types.h"
-#include "xiangqi_tables.h"
+#include "tables.h"
 
 static inline uint64_t xq_zobrist_piece_key(XqPiece p, int sq)
 {

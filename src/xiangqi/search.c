@@ -2,14 +2,14 @@
  * Xiangqi search: iterative deepening with aspiration windows, principal variation search,
  * quiescence over captures (all evasions in check), transposition table, null move, late-move
  * reductions, check extension, killer and history ordering. It shares the TT (tt.h), the time
- * manager (timeman.h) and the limit/report/hook types with the chess search (search.c).
+ * manager (timeman.h) and the limit/report/hook types with the chess search (src/chess/search.c).
  * https://www.chessprogramming.org/Principal_Variation_Search
  */
 #include "flashmate/xiangqi_search.h"
 
 #include <string.h>
 
-#include "search_driver.h"
+#include "engine/search_driver.h"
 
 enum {
     SCORE_TT = 32000, SCORE_CAPTURE = 20000, SCORE_KILLER = 19000,
@@ -155,7 +155,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
 {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     SearchDriver *d = &s->driver;
-    d->pv_length[ply] = 0; /* also at null-window nodes: see search.c */
+    d->pv_length[ply] = 0; /* also at null-window nodes: see src/chess/search.c */
     if (depth <= 0)
         return qsearch(s, pos, alpha, beta, ply);
     if (!driver_enter_node(d, ply))

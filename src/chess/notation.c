@@ -6,8 +6,8 @@
 #include "flashmate/position.h"
 
 #include "attacks.h"
-#include "fen_fields.h"
-#include "text.h"
+#include "engine/fen_fields.h"
+#include "engine/text.h"
 
 static Piece piece_from_char(char c)
 {

@@ -1,13 +1,13 @@
 /*
  * Xiangqi attack lookups: the only reader of the generated Xiangqi move tables
- * (src/xiangqi_tables.h). The index arithmetic here is mirrored in gen/checks.py, which verifies
+ * (src/xiangqi/tables.h). The index arithmetic here is mirrored in gen/checks.py, which verifies
  * every table through it before emitting.
  */
 #ifndef FLASHMATE_XIANGQI_ATTACKS_H
 #define FLASHMATE_XIANGQI_ATTACKS_H
 
 #include "flashmate/xiangqi_types.h"
-#include "xiangqi_tables.h"
+#include "tables.h"
 
 /* One XqBBWords table entry as a bitboard. */
 #define xq_bb_load(entry) xq_bb_make(fm_load((entry).lo), fm_load((entry).hi))

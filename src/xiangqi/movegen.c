@@ -16,7 +16,7 @@
  */
 #include "flashmate/xiangqi.h"
 
-#include "xiangqi_attacks.h"
+#include "attacks.h"
 
 typedef struct XqGenContext {
     Color us, them;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "eval.h"
-#include "search_driver.h"
+#include "engine/search_driver.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Move ordering: a staged picker. TT move first, then captures in generation (MVV/LVA) order

@@ -3,51 +3,24 @@
  * hand; the generated .c files include this header so the compiler checks the generator's output
  * against these types and sizes.
  *
- * Storage goes through two macros so that one generated file serves every platform:
- *   FM_TABLE        the qualifier of a table: plain `const` on hosts and ARM (the linker puts it
- *                   in .rodata, i.e. flash), `const __memx` on AVR (flash, 24-bit far reads).
- *   fm_load(lvalue) reads one entry. Callers index tables directly and never pass a table
- *                   pointer around, because on AVR flash is a different address space.
+ * Storage goes through FM_TABLE and fm_load (src/engine/table_storage.h).
  *
- * Only src/attacks.h, src/zobrist.h and the table tests read these tables.
+ * Only src/chess/attacks.h, src/chess/zobrist.h and the table tests read these tables.
  */
 #ifndef FLASHMATE_TABLES_H
 #define FLASHMATE_TABLES_H
 
 #include <stdint.h>
 
-#if defined(__AVR__)
-#define FM_TABLE const __memx
-#else
-#define FM_TABLE const
-#endif
-#define fm_load(lvalue) (lvalue)
+#include "engine/table_storage.h"
 
 #if defined(__AVR__) && defined(FLASHMATE_LAYOUT_FANCY)
 #error "the fancy layout needs ~841 KiB of flash and a 32-bit int: AVR builds use -DFLASHMATE_LAYOUT=compact"
 #endif
 
-/*
- * Every generated file also lists its tables for `flashmate tables`, ending with a null name.
- * The slider layout compiled into the build defines chess_layout_tables and chess_layout_name.
- *
- * The catalogue is plain const data holding pointers to names. Where plain const is flash (hosts,
- * ARM) that costs no RAM; on AVR it would be copied into RAM at start-up, so AVR builds leave it
- * out (FM_TABLE_CATALOGUE 0; the generated files wrap it in `#if FM_TABLE_CATALOGUE`).
- */
-#if defined(__AVR__)
-#define FM_TABLE_CATALOGUE 0
-#else
-#define FM_TABLE_CATALOGUE 1
-#endif
-
+/* The tables of each generated file; the slider layout compiled into the build defines
+ * chess_layout_tables and chess_layout_name. */
 #if FM_TABLE_CATALOGUE
-typedef struct TableInfo {
-    const char *name;
-    uint32_t entries;
-    uint32_t bytes;
-} TableInfo;
-
 extern const TableInfo chess_common_tables[];
 extern const TableInfo chess_layout_tables[];
 extern const char chess_layout_name[];

@@ -1,6 +1,6 @@
 /*
- * The game-independent part of the alpha-beta searches (chess in search.c, Xiangqi in
- * xiangqi_search.c): node counting with limit checks, the repetition key stack, the triangular
+ * The game-independent part of the alpha-beta searches (chess in src/chess/search.c,
+ * Xiangqi in src/xiangqi/search.c): node counting with limit checks, the repetition key stack, the triangular
  * principal-variation table, mate-score adjustment for the hash table, history updates, late-move
  * reductions, and iterative deepening with aspiration windows around a game's root search.
  */

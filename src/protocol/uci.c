@@ -7,10 +7,10 @@
 
 #include <string.h>
 
-#include "eval.h"
+#include "chess/eval.h"
 #include "flashmate/perft.h"
 #include "port/port.h"
-#include "text.h"
+#include "engine/text.h"
 #ifdef FLASHMATE_XIANGQI
 #include "uci_xiangqi.h"
 #endif

@@ -12,10 +12,10 @@
 #include "flashmate/position.h"
 #include "flashmate/uci.h"
 #include "port/port.h"
-#include "tables.h"
+#include "chess/tables.h"
 #ifdef FLASHMATE_XIANGQI
 #include "flashmate/xiangqi.h"
-#include "xiangqi_tables.h"
+#include "xiangqi/tables.h"
 #endif
 
 static int usage(void)

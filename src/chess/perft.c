@@ -1,7 +1,7 @@
 #include "flashmate/perft.h"
 
 #include "flashmate/movegen.h"
-#include "text.h"
+#include "engine/text.h"
 
 uint64_t perft(Position *pos, int depth)
 {
