@@ -308,7 +308,7 @@ static void test_move_counters_saturate(void **state)
     set_fen(&pos, "4k4/9/9/9/9/9/9/9/9/3K5 b - - 65535 65535");
     before = pos;
     Move move = xq_parse_uci_move(&pos, "e10e9");
-    assert_int_not_equal(move, XQ_MOVE_NONE);
+    assert_int_not_equal(move, MOVE_NONE);
     xq_do_move(&pos, move, &undo);
     xq_get_fen(&pos, out);
     assert_string_equal(out, "9/4k4/9/9/9/9/9/9/9/3K5 w - - 65535 65535");
@@ -487,10 +487,10 @@ static void test_move_text(void **state)
     set_fen(&pos, XQ_FEN_START);
     assert_int_equal(xq_parse_uci_move(&pos, "a1a2"), xq_move_make(0, 9));
     assert_int_equal(xq_parse_uci_move(&pos, "b3b10 e1e2"), xq_move_make(19, 82));
-    assert_int_equal(xq_parse_uci_move(&pos, "b3b1"), XQ_MOVE_NONE);   /* the cannon cannot jump */
-    assert_int_equal(xq_parse_uci_move(&pos, "a1a"), XQ_MOVE_NONE);
-    assert_int_equal(xq_parse_uci_move(&pos, "a10a9"), XQ_MOVE_NONE); /* Black's piece */
-    xq_move_to_uci(XQ_MOVE_NONE, buf);
+    assert_int_equal(xq_parse_uci_move(&pos, "b3b1"), MOVE_NONE);   /* the cannon cannot jump */
+    assert_int_equal(xq_parse_uci_move(&pos, "a1a"), MOVE_NONE);
+    assert_int_equal(xq_parse_uci_move(&pos, "a10a9"), MOVE_NONE); /* Black's piece */
+    xq_move_to_uci(MOVE_NONE, buf);
     assert_string_equal(buf, "0000");
 }
 

@@ -22,18 +22,6 @@ typedef enum {
     GEN_LEGAL
 } GenMode;
 
-/* A move and the score the move picker sorts by. */
-typedef struct ScoredMove {
-    Move move;
-    int16_t score;
-} ScoredMove;
-
-/* Caller-owned list; 218 is the most legal moves any chess position is known to have. */
-typedef struct MoveList {
-    int count;
-    ScoredMove moves[MAX_MOVES];
-} MoveList;
-
 /* Replace the list's contents with the moves of `mode`; returns the count. */
 int movegen_generate(const Position *pos, GenMode mode, MoveList *list);
 /* Append the moves of `mode` to the list; returns how many were added. */

@@ -12,11 +12,10 @@ uint64_t perft(Position *pos, int depth);
 
 /* Calls report(move, nodes, user) for each legal root move, in generation order; returns the
  * total. Depth 0 counts the root itself (1) and reports nothing. */
-typedef void (*PerftReport)(Move move, uint64_t nodes, void *user);
 uint64_t perft_divide(Position *pos, int depth, PerftReport report, void *user);
 
-/* One line of an EPD perft suite: "FEN ;D1 n ;D2 n ...". */
-enum { PERFT_MAX_DEPTH = 15 };
+/* One line of a chess EPD perft suite: "FEN ;D1 n ;D2 n ..." (perft_parse_epd, any game, is in
+ * flashmate/game_types.h). */
 typedef struct PerftCase {
     Position pos;
     int depths;                           /* entries in expected[] (D1..Dn, no gaps) */
@@ -26,11 +25,5 @@ typedef struct PerftCase {
 /* Parse a suite line. Returns 1 on success, 0 for a blank or comment line ('#'), -1 on error
  * with the reason in *err (the FEN's own errors are reported as for pos_set_fen). */
 int perft_parse_epd_line(const char *line, PerftCase *out, ParseError *err);
-
-/* The same for any game: parse_fen(pos, fen, err) sets up the position (returning false with
- * *err filled on a bad FEN); the counts go to expected[1..*depths]. */
-typedef bool (*PerftFenParser)(void *pos, const char *fen, ParseError *err);
-int perft_parse_epd(const char *line, PerftFenParser parse_fen, void *pos, int *depths,
-                    uint64_t expected[PERFT_MAX_DEPTH + 1], ParseError *err);
 
 #endif

@@ -36,13 +36,6 @@ typedef struct Undo {
     uint8_t captured; /* Piece captured by the move, NO_PIECE if none */
 } Undo;
 
-/* Result of parsing text (FEN, moves). On error `message` names the field and the character. */
-typedef struct ParseError {
-    int field;         /* 1-based FEN field (1 placement ... 6 fullmove), 0 when not a FEN field */
-    int offset;        /* byte offset in the input where the problem was found */
-    char message[112];
-} ParseError;
-
 enum { FEN_MAX_LENGTH = 100 };
 
 #define FEN_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

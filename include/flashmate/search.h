@@ -1,5 +1,5 @@
 /*
- * Alpha-beta search: iterative deepening with aspiration windows, principal variation search,
+ * The chess search: iterative deepening with aspiration windows, principal variation search,
  * quiescence search, transposition table, null move, late-move reductions and the usual
  * pruning. The search is single-threaded and never blocks: it calls the caller's poll hook every
  * few thousand nodes (the UCI driver answers `isready` and notices `stop` there) and reads the
@@ -10,66 +10,7 @@
 
 #include "flashmate/movegen.h"
 #include "flashmate/position.h"
-
-/* Transposition table (src/engine/tt.h); the search only holds a pointer to it. */
-typedef struct TT TT;
-
-/* How a score relates to the true value: exact, at most (upper) or at least (lower). */
-enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
-
-enum {
-    VALUE_DRAW = 0,
-    VALUE_MATE = 32000,
-    VALUE_INFINITE = 32001,
-    VALUE_NONE = 32002,
-    VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY,
-};
-
-/* Keys of the game before the root, for repetition detection (the most recent last). The engine
- * keeps two arrays of this many keys; boards with little RAM lower it. */
-#ifndef FLASHMATE_GAME_HISTORY_MAX
-#define FLASHMATE_GAME_HISTORY_MAX 1024
-#endif
-enum { GAME_HISTORY_MAX = FLASHMATE_GAME_HISTORY_MAX };
-
-typedef struct SearchLimits {
-    int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
-    int64_t inc_ms[COLOR_NB];
-    int movestogo;             /* 0 = not given */
-    int64_t movetime_ms;       /* 0 = not given */
-    int depth;                 /* 0 = no limit */
-    uint64_t nodes;            /* 0 = no limit */
-    int mate;                  /* mate in N moves, 0 = not given */
-    bool infinite, ponder;
-    int move_overhead_ms;
-    int searchmoves_count;     /* 0 = all moves */
-    Move searchmoves[MAX_MOVES];
-} SearchLimits;
-
-/* One `info` line's worth of progress. */
-typedef struct SearchReport {
-    int depth, seldepth;
-    int score;  /* from the side to move's point of view */
-    int bound;  /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER after an aspiration fail */
-    uint64_t nodes, time_ms, nps;
-    int hashfull;
-    int pv_length;
-    const Move *pv;
-} SearchReport;
-
-typedef enum { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } PollResult;
-
-typedef struct SearchHooks {
-    void (*report)(const SearchReport *report, void *user); /* once per iteration, may be NULL */
-    PollResult (*poll)(void *user);                         /* may be NULL */
-    void *user;
-} SearchHooks;
-
-typedef struct SearchResult {
-    Move best, ponder;
-    int score, depth;
-    uint64_t nodes;
-} SearchResult;
+#include "flashmate/search_types.h"
 
 /* Per-ply search state. */
 typedef struct SearchStack {
@@ -79,29 +20,6 @@ typedef struct SearchStack {
     int static_eval;
     Move excluded;
 } SearchStack;
-
-/*
- * What the chess and Xiangqi searches share (src/engine/search_driver.h): the limits, clock and polling,
- * the keys of the game and of the current line for repetitions, the principal variation,
- * reporting and the iterative-deepening loop. Each game's search embeds one.
- */
-typedef struct SearchDriver {
-    TT *tt;
-    const SearchLimits *limits;
-    const SearchHooks *hooks;
-    uint64_t nodes;
-    uint64_t reported_nodes;   /* node count of the last info report */
-    int seldepth, root_depth;
-    bool stopped;              /* the search must unwind now */
-    bool pondering;            /* time limits suspended until ponderhit */
-    uint64_t start_ms, soft_ms, hard_ms;
-    uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
-    int key_count;             /* game keys, then one per ply of the current line */
-    Move pv[MAX_PLY + 1][MAX_PLY + 1];
-    int pv_length[MAX_PLY + 1];
-    Move root_pv[MAX_PLY + 1]; /* principal variation of the last completed iteration */
-    int root_pv_length;
-} SearchDriver;
 
 typedef struct Search {
     SearchDriver driver;

@@ -1,6 +1,7 @@
 /*
- * flashmate — basic types shared by every module: bitboards, squares, pieces and the
- * 16-bit move. Nothing here needs a table or an initialisation call.
+ * Chess basic types: bitboards, squares, pieces and the bit layout of the 16-bit move (the
+ * types every game shares are in flashmate/game_types.h). Nothing here needs a table or an
+ * initialisation call.
  *
  * Squares are numbered little-endian rank-file: a1 = 0, b1 = 1, ..., h8 = 63.
  */
@@ -10,11 +11,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "flashmate/game_types.h"
+
 typedef uint64_t Bitboard;
 
 enum { SQUARE_NB = 64, SQ_NONE = 64, FILE_NB = 8, RANK_NB = 8 };
-
-typedef enum { WHITE, BLACK, COLOR_NB } Color;
 
 /* Ordered by value so that captures can be sorted by comparing types. */
 typedef enum { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB, NO_PIECE_TYPE = 7 } PieceType;
@@ -44,17 +45,10 @@ enum {
  *  | kind| promo|        to        |      from       |
  *
  * kind: 0 normal, 1 promotion, 2 en passant, 3 castling (encoded as the king's two-square
- * move, e1g1). promo: 0 knight, 1 bishop, 2 rook, 3 queen. MOVE_NONE has from == to.
+ * move, e1g1). promo: 0 knight, 1 bishop, 2 rook, 3 queen. MOVE_NONE (a1a1) and MOVE_NULL
+ * (h8h8) have from == to.
  */
-typedef uint16_t Move;
-
 enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
-enum { MOVE_NONE = 0, MOVE_NULL = 65 };
-/* MAX_PLY bounds the search depth and the stack it uses; small boards lower it. */
-#ifndef FLASHMATE_MAX_PLY
-#define FLASHMATE_MAX_PLY 128
-#endif
-enum { MAX_MOVES = 256, MAX_PLY = FLASHMATE_MAX_PLY };
 
 /* Packed in unsigned arithmetic: with a 16-bit int (AVR) `kind << 14` overflows for kind >= 2. */
 static inline Move move_make(int from, int to) { return (Move)((unsigned)from | (unsigned)to << 6); }
@@ -73,7 +67,6 @@ static inline int move_kind(Move m) { return m >> 14; }
 static inline PieceType move_promotion(Move m) { return (PieceType)(((m >> 12) & 3) + KNIGHT); }
 static inline bool move_is_ok(Move m) { return move_from(m) != move_to(m); }
 
-static inline Color color_flip(Color c) { return (Color)(c ^ 1); }
 static inline Piece piece_make(Color c, PieceType pt) { return (Piece)((c << 3) | pt); }
 static inline PieceType piece_type(Piece p) { return (PieceType)(p & 7); }
 static inline Color piece_color(Piece p) { return (Color)(p >> 3); }

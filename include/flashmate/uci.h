@@ -1,20 +1,17 @@
 /*
  * The UCI engine: a line becomes a UciCommand (pure parsing, no I/O), which the engine then
- * executes, writing its answers through the port's console.
+ * executes for the game UCI_Variant chose (through flashmate/game.h), writing its answers
+ * through the port's console.
  * https://www.shredderchess.com/chess-features/uci-universal-chess-interface.html
  */
 #ifndef FLASHMATE_UCI_H
 #define FLASHMATE_UCI_H
 
-#include "flashmate/search.h"
-#include "engine/book.h"
-#include "engine/tt.h"
-#ifdef FLASHMATE_XIANGQI
-#include "flashmate/xiangqi_search.h"
-#endif
+#include <stddef.h>
 
-/* The game UCI_Variant selects (Fairy-Stockfish's option; xiangqi only in builds with it). */
-typedef enum { VARIANT_CHESS, VARIANT_XIANGQI } Variant;
+#include "flashmate/book.h"
+#include "flashmate/games.h"
+#include "flashmate/tt.h"
 
 /* Longest input line kept (longer ones are rejected with an info string). */
 #ifndef FLASHMATE_UCI_LINE_MAX
@@ -56,15 +53,11 @@ typedef struct UciOptions {
 } UciOptions;
 
 typedef struct Engine {
-    Variant variant;
-    Position pos;
-#ifdef FLASHMATE_XIANGQI
-    XqPosition xq_pos;                    /* the position when variant is xiangqi */
-    XqSearch xq_search;
-#endif
-    uint64_t game_keys[GAME_HISTORY_MAX]; /* keys of the positions before pos, oldest first */
+    const GameOps *game;                  /* the game UCI_Variant chose (chess by default) */
+    GamePosition position;                /* of that game */
+    GameSearch search;                    /* of that game; its driver uses `tt` */
+    uint64_t game_keys[GAME_HISTORY_MAX]; /* keys of the positions before it, oldest first */
     int game_key_count;
-    Search search;
     TT tt;
     void *tt_memory;
     size_t tt_bytes;
@@ -90,9 +83,5 @@ void uci_execute(Engine *e, const char *line);
 
 /* Read and execute lines from the port until `quit` or end of input. Returns 0. */
 int uci_loop(Engine *e);
-
-/* `flashmate bench`: fixed positions to a fixed depth; returns the node count (the search's
- * signature) and writes the report through the port. */
-uint64_t uci_bench(Engine *e, int depth);
 
 #endif

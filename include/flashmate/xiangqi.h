@@ -13,9 +13,7 @@
 #ifndef FLASHMATE_XIANGQI_H
 #define FLASHMATE_XIANGQI_H
 
-#include "flashmate/movegen.h"
-#include "flashmate/perft.h"
-#include "flashmate/position.h"
+#include "flashmate/game_types.h"
 #include "flashmate/xiangqi_types.h"
 
 #define XQ_FEN_START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -95,11 +93,11 @@ bool xq_is_legal(const XqPosition *pos, Move move);
 
 /* UCI text of a move ("a1a2", "b3e3", "a10a9"): buf holds XQ_MOVE_TEXT_MAX bytes. */
 void xq_move_to_uci(Move move, char *buf);
-/* Resolve UCI text (up to the next space) against the legal moves; XQ_MOVE_NONE if none. */
+/* Resolve UCI text (up to the next space) against the legal moves; MOVE_NONE if none. */
 Move xq_parse_uci_move(const XqPosition *pos, const char *text);
 
 /* ---- Perft (bulk-counted at the last ply), as flashmate/perft.h does for chess; suites are
- * read with perft_parse_epd ---- */
+ * read with perft_parse_epd (flashmate/game_types.h) ---- */
 uint64_t xq_perft(XqPosition *pos, int depth);
 uint64_t xq_perft_divide(XqPosition *pos, int depth, PerftReport report, void *user);
 

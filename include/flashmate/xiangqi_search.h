@@ -2,7 +2,7 @@
  * Xiangqi search and evaluation. The search is a smaller sibling of the chess one (iterative
  * deepening, principal variation search, quiescence, null move, late-move reductions) over the
  * Xiangqi position; it shares the transposition table, the time manager and the limit, report
- * and hook types of flashmate/search.h, so the UCI driver runs both the same way.
+ * and hook types of flashmate/search_types.h, so the UCI driver runs both the same way.
  *
  * Game rules as searched: a side without a legal move has lost (mated or stalemated alike);
  * a repeated position or 120 plies without a capture score as a draw (perpetual-check and chase
@@ -11,7 +11,7 @@
 #ifndef FLASHMATE_XIANGQI_SEARCH_H
 #define FLASHMATE_XIANGQI_SEARCH_H
 
-#include "flashmate/search.h"
+#include "flashmate/search_types.h"
 #include "flashmate/xiangqi.h"
 
 typedef struct XqSearch {

@@ -1,6 +1,7 @@
 /*
- * Xiangqi basic types: the 90-square bitboard, squares, pieces and the 16-bit move. Like
- * flashmate/types.h, nothing here needs a table or an initialisation call.
+ * Xiangqi basic types: the 90-square bitboard, squares, pieces and the bit layout of the 16-bit
+ * move (the types every game shares are in flashmate/game_types.h). Nothing here needs a table
+ * or an initialisation call.
  *
  * The board is 9 files (a-i) by 10 ranks (1-10), Red at the bottom. Squares are numbered
  * rank * 9 + file, so a1 = 0, i1 = 8, a2 = 9, ..., i10 = 89; bit n of a bitboard is square n.
@@ -18,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "flashmate/types.h"
+#include "flashmate/game_types.h"
 
 enum { XQ_SQUARE_NB = 90, XQ_SQ_NONE = 90, XQ_FILE_NB = 9, XQ_RANK_NB = 10 };
 
@@ -157,9 +158,8 @@ static inline Color xq_piece_color(XqPiece p) { return (Color)(p >> 3); }
  *   15 14 13 12 11 10  9  8  7  6  5  4  3  2  1  0
  *  | 0  0|        to (0-89)    |    from (0-89)     |
  *
- * There are no special moves. XQ_MOVE_NONE (a1a1) and XQ_MOVE_NULL (b1b1) have from == to.
+ * There are no special moves. MOVE_NONE (a1a1) and MOVE_NULL have from == to.
  */
-enum { XQ_MOVE_NONE = 0, XQ_MOVE_NULL = 1 | 1 << 7 };
 
 static inline Move xq_move_make(int from, int to) { return (Move)(from | to << 7); }
 static inline int xq_move_from(Move m) { return m & 127; }

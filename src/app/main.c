@@ -7,14 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flashmate/movegen.h"
-#include "flashmate/perft.h"
-#include "flashmate/position.h"
+#include "bench.h"
+#include "chess/tables.h"
+#include "flashmate/games.h"
 #include "flashmate/uci.h"
 #include "port/port.h"
-#include "chess/tables.h"
 #ifdef FLASHMATE_XIANGQI
-#include "flashmate/xiangqi.h"
 #include "xiangqi/tables.h"
 #endif
 
@@ -76,68 +74,20 @@ static void join_args(int argc, char **argv, int first, char *buf, size_t size)
     }
 }
 
-/* What perft needs of a game, so the commands below serve chess and Xiangqi alike. */
-typedef struct PerftGame {
-    const char *start_fen;
-    bool (*set_fen)(void *pos, const char *fen, ParseError *err);
-    int (*get_fen)(const void *pos, char *buf);
-    uint64_t (*perft)(void *pos, int depth);
-    uint64_t (*divide)(void *pos, int depth, PerftReport report, void *user);
-    void (*move_text)(Move move, char *buf);
-} PerftGame;
-
-/* Room for a position of any game. */
-typedef union AnyPosition {
-    // cppcheck-suppress unusedStructMember ; sizes the union; reached through PerftGame's void *
-    Position chess;
-#ifdef FLASHMATE_XIANGQI
-    XqPosition xiangqi;
-#endif
-} AnyPosition;
-
-static bool chess_set_fen(void *pos, const char *fen, ParseError *err) { return pos_set_fen(pos, fen, err); }
-static int chess_get_fen(const void *pos, char *buf) { return pos_get_fen(pos, buf); }
-static uint64_t chess_perft(void *pos, int depth) { return perft(pos, depth); }
-static uint64_t chess_divide(void *pos, int depth, PerftReport report, void *user)
-{
-    return perft_divide(pos, depth, report, user);
-}
-static const PerftGame chess_game = {FEN_START, chess_set_fen, chess_get_fen, chess_perft,
-                                     chess_divide, move_to_uci};
-
-#ifdef FLASHMATE_XIANGQI
-static bool xiangqi_set_fen(void *pos, const char *fen, ParseError *err) { return xq_set_fen(pos, fen, err); }
-static int xiangqi_get_fen(const void *pos, char *buf) { return xq_get_fen(pos, buf); }
-static uint64_t xiangqi_perft(void *pos, int depth) { return xq_perft(pos, depth); }
-static uint64_t xiangqi_divide(void *pos, int depth, PerftReport report, void *user)
-{
-    return xq_perft_divide(pos, depth, report, user);
-}
-static const PerftGame xiangqi_game = {XQ_FEN_START, xiangqi_set_fen, xiangqi_get_fen, xiangqi_perft,
-                                       xiangqi_divide, xq_move_to_uci};
-#endif
-
 /* Take `--variant NAME` out of argv[2..] (chess is the default). NULL after a message if the
  * variant is unknown or not built. */
-static const PerftGame *take_variant(int *argc, char **argv)
+static const GameOps *take_variant(int *argc, char **argv)
 {
     for (int i = 2; i < *argc; i++) {
         if (strcmp(argv[i], "--variant") != 0)
             continue;
         const char *name = i + 1 < *argc ? argv[i + 1] : "";
-        const PerftGame *game = strcmp(name, "chess") == 0 ? &chess_game : NULL;
-#ifdef FLASHMATE_XIANGQI
-        if (strcmp(name, "xiangqi") == 0)
-            game = &xiangqi_game;
-#endif
+        const GameOps *game = games_find(name);
         if (!game) {
-            fprintf(stderr, "flashmate: unknown variant '%s' (this build has: chess%s)\n", name,
-#ifdef FLASHMATE_XIANGQI
-                    ", xiangqi"
-#else
-                    ""
-#endif
-            );
+            fprintf(stderr, "flashmate: unknown variant '%s' (this build has:", name);
+            for (int g = 0; games[g]; g++)
+                fprintf(stderr, "%s %s", g ? "," : "", games[g]->name);
+            fprintf(stderr, ")\n");
             return NULL;
         }
         int removed = i + 1 < *argc ? 2 : 1;
@@ -146,24 +96,24 @@ static const PerftGame *take_variant(int *argc, char **argv)
         *argc -= removed;
         return game;
     }
-    return &chess_game;
+    return games[0];
 }
 
 static void print_divide_line(Move move, uint64_t nodes, void *user)
 {
-    char text[16];
-    const PerftGame *game = user;
+    char text[GAME_MOVE_TEXT_MAX];
+    const GameOps *game = user;
     game->move_text(move, text);
     printf("%s: %" PRIu64 "\n", text, nodes);
 }
 
 static int command_perft(int argc, char **argv)
 {
-    AnyPosition pos;
+    GamePosition pos;
     ParseError err;
     char fen[512];
     int depth;
-    const PerftGame *game = take_variant(&argc, argv);
+    const GameOps *game = take_variant(&argc, argv);
     if (!game)
         return 2;
     if (argc < 3 || !parse_depth(argv[2], &depth)) {
@@ -175,7 +125,7 @@ static int command_perft(int argc, char **argv)
         fprintf(stderr, "flashmate: %s\n", err.message);
         return 2;
     }
-    uint64_t nodes = game->divide(&pos, depth, print_divide_line, (void *)game);
+    uint64_t nodes = game->perft_divide(&pos, depth, print_divide_line, (void *)game);
     printf("\nNodes searched: %" PRIu64 "\n", nodes);
     return 0;
 }
@@ -184,7 +134,7 @@ static int command_perft_suite(int argc, char **argv)
 {
     int depth_limit = PERFT_MAX_DEPTH;
     const char *path = NULL;
-    const PerftGame *game = take_variant(&argc, argv);
+    const GameOps *game = take_variant(&argc, argv);
     if (!game)
         return 2;
     for (int i = 2; i < argc; i++) {
@@ -213,7 +163,7 @@ static int command_perft_suite(int argc, char **argv)
     uint64_t total_nodes = 0;
     uint64_t start = port_time_ms();
     while (fgets(line, sizeof line, file)) {
-        AnyPosition pos;
+        GamePosition pos;
         int depths;
         uint64_t expected[PERFT_MAX_DEPTH + 1];
         ParseError err;
@@ -235,7 +185,7 @@ static int command_perft_suite(int argc, char **argv)
             continue;
         }
         positions++;
-        char fen[128];
+        char fen[GAME_FEN_MAX];
         game->get_fen(&pos, fen);
         for (int d = 1; d <= depths && d <= depth_limit; d++) {
             uint64_t got = game->perft(&pos, d);
@@ -266,11 +216,12 @@ static int command_bench_perft(void)
     };
     uint64_t total_nodes = 0, total_ms = 0;
     printf("bench-perft: single thread, no hashing, layout %s\n", chess_layout_name);
+    const GameOps *chess = games[0];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        Position pos;
-        pos_set_fen(&pos, cases[i].fen, NULL);
+        GamePosition pos;
+        chess->set_fen(&pos, cases[i].fen, NULL);
         uint64_t start = port_time_ms();
-        uint64_t nodes = perft(&pos, cases[i].depth);
+        uint64_t nodes = chess->perft(&pos, cases[i].depth);
         uint64_t ms = port_time_ms() - start;
         total_nodes += nodes;
         total_ms += ms;
@@ -305,7 +256,7 @@ static int command_bench(int argc, char **argv)
     Engine *e = engine_create();
     if (!e)
         return 1;
-    uci_bench(e, depth);
+    bench_run(e, depth);
     engine_release(e);
     free(e);
     return 0;

@@ -11,7 +11,7 @@
 
 #include "flashmate/movegen.h"
 #include "flashmate/search.h"
-#include "tt.h"
+#include "flashmate/tt.h"
 
 /* Set up for a new search: limits, clock budget, the game's keys then the root's. */
 void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks *hooks, Color us,

@@ -100,3 +100,14 @@ bool text_word_equals(const char *s, const char *word)
             return false;
     return word[i] == '\0';
 }
+
+bool text_equals_ignoring_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a >= 'A' && *a <= 'Z' ? (char)(*a + 32) : *a;
+        char y = *b >= 'A' && *b <= 'Z' ? (char)(*b + 32) : *b;
+        if (x != y)
+            return false;
+    }
+    return *a == *b;
+}

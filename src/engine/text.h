@@ -47,5 +47,7 @@ const char *text_skip_spaces(const char *s);
 bool text_word_equals(const char *s, const char *word);
 /* Length of the word at s (up to the next space or end). */
 size_t text_word_length(const char *s);
+/* Are the two strings equal but for the case of ASCII letters? */
+bool text_equals_ignoring_case(const char *a, const char *b);
 
 #endif

@@ -1,4 +1,4 @@
-#include "tt.h"
+#include "flashmate/tt.h"
 
 #include <string.h>
 

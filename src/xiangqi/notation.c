@@ -216,7 +216,7 @@ Move xq_parse_uci_move(const XqPosition *pos, const char *text)
     MoveList list;
     size_t length = text_word_length(text);
     if (length < 4 || length > 6)
-        return XQ_MOVE_NONE;
+        return MOVE_NONE;
     xq_generate(pos, XQ_GEN_LEGAL, &list);
     for (int i = 0; i < list.count; i++) {
         char buf[XQ_MOVE_TEXT_MAX];
@@ -227,5 +227,5 @@ Move xq_parse_uci_move(const XqPosition *pos, const char *text)
         if (j == length && buf[j] == '\0')
             return list.moves[i].move;
     }
-    return XQ_MOVE_NONE;
+    return MOVE_NONE;
 }

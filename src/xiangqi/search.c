@@ -95,7 +95,7 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
         return xq_evaluate(pos);
 
     const TTEntry *entry = tt_probe(d->tt, pos->key);
-    Move tt_move = XQ_MOVE_NONE;
+    Move tt_move = MOVE_NONE;
     if (entry) {
         int tt_score = score_from_tt(entry->score, ply);
         tt_move = entry->move;
@@ -118,7 +118,7 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
     if (in_check && list.count == 0)
         return -VALUE_MATE + ply;
     score_moves(s, pos, &list, tt_move, -1);
-    Move best_move = XQ_MOVE_NONE;
+    Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move move = pick_next(&list, i);
         XqPiece captured = pos->board[xq_move_to(move)];
@@ -175,7 +175,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
     }
 
     const TTEntry *entry = tt_probe(d->tt, pos->key);
-    Move tt_move = XQ_MOVE_NONE;
+    Move tt_move = MOVE_NONE;
     if (entry) {
         int tt_score = score_from_tt(entry->score, ply);
         tt_move = entry->move;
@@ -185,7 +185,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
 
     int static_eval = in_check ? VALUE_NONE : xq_evaluate(pos);
     Color us = xq_side(pos);
-    s->killers[ply + 1][0] = s->killers[ply + 1][1] = XQ_MOVE_NONE;
+    s->killers[ply + 1][0] = s->killers[ply + 1][1] = MOVE_NONE;
 
     if (!pv_node && !in_check) {
         /* Reverse futility: far above beta near the leaves, assume it stays there. */
@@ -216,7 +216,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
         return -VALUE_MATE + ply; /* no legal move: lost, in check or not */
     score_moves(s, pos, &list, tt_move, ply);
 
-    Move best_move = XQ_MOVE_NONE, quiets[64];
+    Move best_move = MOVE_NONE, quiets[64];
     int quiet_count = 0, legal = 0, best = -VALUE_INFINITE, original_alpha = alpha;
     for (int i = 0; i < list.count; i++) {
         Move move = pick_next(&list, i);
@@ -311,8 +311,8 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
 
     xq_generate(pos, XQ_GEN_LEGAL, &root_moves);
     Move fallback = search_first_allowed(limits, &root_moves);
-    if (fallback == XQ_MOVE_NONE) {
-        SearchResult none = {XQ_MOVE_NONE, XQ_MOVE_NONE, 0, 0, 0};
+    if (fallback == MOVE_NONE) {
+        SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
         return none;
     }
     s->root_pos = pos;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/book.h"
+#include "flashmate/book.h"
 #include "flashmate/movegen.h"
 #include "fuzz_check.h"
 #include "fuzz_port.h"

@@ -112,86 +112,62 @@ static void last_line(const char *out, char *buf, size_t size)
     buf[length] = '\0';
 }
 
-/* The engine's position in its variant, for the checks that read moves off the output. */
+/* The engine's position in its game, for the checks that read moves off the output. */
 typedef struct Board {
-    Variant variant;
-    Position pos;
-#ifdef FLASHMATE_XIANGQI
-    XqPosition xq;
-#endif
+    const GameOps *game;
+    GamePosition pos;
 } Board;
 
 static void board_of(const Engine *e, Board *b)
 {
-    b->variant = e->variant;
-    b->pos = e->pos;
-#ifdef FLASHMATE_XIANGQI
-    b->xq = e->xq_pos;
-#endif
+    b->game = e->game;
+    b->pos = e->position;
 }
 
-/* Play `text` (one UCI move) on pos if it is legal; returns false otherwise. */
-static bool play(Position *pos, const char *text)
+/* Play `text` (one UCI move) if it is legal; returns false otherwise. */
+static bool board_play(Board *b, const char *text)
 {
-    Move m = pos_parse_uci_move(pos, text);
-    Undo undo;
+    Move m = b->game->parse_move(&b->pos, text);
     if (m == MOVE_NONE)
         return false;
-    pos_do_move(pos, m, &undo);
+    b->game->do_move(&b->pos, m);
     return true;
 }
 
-static bool board_play(Board *b, const char *text)
-{
-#ifdef FLASHMATE_XIANGQI
-    if (b->variant == VARIANT_XIANGQI) {
-        Move m = xq_parse_uci_move(&b->xq, text);
-        XqUndo undo;
-        if (m == XQ_MOVE_NONE)
-            return false;
-        xq_do_move(&b->xq, m, &undo);
-        return true;
-    }
-#endif
-    return play(&b->pos, text);
-}
-
-/* Set the board of its variant from a FEN ("" for the start position). */
+/* Set the board of its game from a FEN ("" for the start position). */
 static bool board_set_fen(Board *b, const char *fen)
 {
-#ifdef FLASHMATE_XIANGQI
-    if (b->variant == VARIANT_XIANGQI)
-        return xq_set_fen(&b->xq, fen[0] ? fen : XQ_FEN_START, NULL);
-#endif
-    return pos_set_fen(&b->pos, fen[0] ? fen : FEN_START, NULL);
+    return b->game->set_fen(&b->pos, fen[0] ? fen : b->game->start_fen, NULL);
 }
 
-static uint64_t board_key(const Board *b)
-{
-#ifdef FLASHMATE_XIANGQI
-    if (b->variant == VARIANT_XIANGQI)
-        return b->xq.key;
-#endif
-    return b->pos.key;
-}
+static uint64_t board_key(const Board *b) { return b->game->key(&b->pos); }
 
-/* The positions of the boards' variant are equal (both boards of one variant). */
+/* The two boards (of one game) hold equal positions. */
 static bool board_equal(const Board *a, const Board *b)
 {
 #ifdef FLASHMATE_XIANGQI
-    if (a->variant == VARIANT_XIANGQI)
-        return fuzz_xq_equal(&a->xq, &b->xq);
+    if (a->game == &xiangqi_game)
+        return fuzz_xq_equal(&a->pos.xiangqi, &b->pos.xiangqi);
 #endif
-    return fuzz_pos_equal(&a->pos, &b->pos);
+    return fuzz_pos_equal(&a->pos.chess, &b->pos.chess);
+}
+
+/* The position is consistent and its FEN round-trips. */
+static void board_check_fen_round_trip(const Board *b)
+{
+#ifdef FLASHMATE_XIANGQI
+    if (b->game == &xiangqi_game) {
+        fuzz_check_xq_fen_round_trip(&b->pos.xiangqi);
+        return;
+    }
+#endif
+    fuzz_check_fen_round_trip(&b->pos.chess);
 }
 
 static int board_legal_count(const Board *b)
 {
-#ifdef FLASHMATE_XIANGQI
-    if (b->variant == VARIANT_XIANGQI)
-        return xq_count_legal(&b->xq);
-#endif
-    return movegen_count_legal(&b->pos);
+    MoveList list;
+    return b->game->legal_moves(&b->pos, &list);
 }
 
 /* Every "info ... pv ..." line: a legal line from the root; no "score mate 0"; depths sane. */
@@ -294,36 +270,25 @@ static bool name_is(const char *name, const char *expected)
 
 static void run_line(Engine *e, const char *line, const UciCommand *cmd)
 {
-    static Position before;
-    static Board board_before;
+    static Board before, after;
     static uint64_t keys_before[GAME_HISTORY_MAX];
     int key_count_before = e->game_key_count;
-    Variant variant_before = e->variant;
     void *table_before = e->tt_memory;
     int hash_before = e->options.hash_mb;
-    memcpy(&before, &e->pos, sizeof before);
     memcpy(keys_before, e->game_keys, sizeof keys_before);
-    board_of(e, &board_before);
+    board_of(e, &before);
     fuzz_port_clear_output();
     fuzz_set_context("UCI line", line);
 
     uci_execute(e, line);
 
     const char *out = fuzz_port_output();
-    bool kept = memcmp(&before, &e->pos, sizeof before) == 0 && key_count_before == e->game_key_count &&
-                memcmp(keys_before, e->game_keys, sizeof keys_before) == 0 &&
-                variant_before == e->variant;
-    fuzz_check_fen_round_trip(&e->pos);
-#ifdef FLASHMATE_XIANGQI
-    kept = kept && fuzz_xq_equal(&board_before.xq, &e->xq_pos);
-    fuzz_check_xq_fen_round_trip(&e->xq_pos);
-#endif
-    const uint64_t nodes = e->variant == VARIANT_CHESS ? e->search.driver.nodes
-#ifdef FLASHMATE_XIANGQI
-                                                       : e->xq_search.driver.nodes;
-#else
-                                                       : 0;
-#endif
+    board_of(e, &after);
+    bool kept = before.game == after.game && board_equal(&before, &after) &&
+                key_count_before == e->game_key_count &&
+                memcmp(keys_before, e->game_keys, sizeof keys_before) == 0;
+    board_check_fen_round_trip(&after);
+    const uint64_t nodes = ((const SearchDriver *)&e->search)->nodes;
     if (fuzz_port_output_overflowed())
         return;
     check_output_text(out);
@@ -341,19 +306,15 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
         FUZZ_CHECK(kept, "go changed the position or game history");
         if (cmd->perft_depth >= 0) {
             char expected[64];
-            Board b = board_before;
-            uint64_t total = perft(&b.pos, cmd->perft_depth);
-#ifdef FLASHMATE_XIANGQI
-            if (b.variant == VARIANT_XIANGQI)
-                total = xq_perft(&b.xq, cmd->perft_depth);
-#endif
+            Board b = before;
+            uint64_t total = b.game->perft(&b.pos, cmd->perft_depth);
             snprintf(expected, sizeof expected, "\nNodes searched: %llu\n\n", (unsigned long long)total);
             FUZZ_CHECK(strstr(out, expected) != NULL, "go perft %d: wrong total in \"%s\"",
                        cmd->perft_depth, out);
             break;
         }
-        check_bestmove(out, &board_before);
-        check_info_lines(out, &board_before);
+        check_bestmove(out, &before);
+        check_info_lines(out, &before);
         /* A stopped search still enters (and counts) a re-search or two on each ply as it
          * unwinds, so the limit can be passed by a few nodes, never by more than that. */
         if (!strstr(out, "info string book move"))
@@ -365,15 +326,12 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
         if (name_is(cmd->name, "UCI_Variant") && !out[0]) {
             /* A new game of the chosen variant from its start position. */
             Board start;
-            pos_set_fen(&start.pos, FEN_START, NULL);
-            FUZZ_CHECK(e->game_key_count == 0 && fuzz_pos_equal(&e->pos, &start.pos),
+            start.game = e->game;
+            board_set_fen(&start, "");
+            FUZZ_CHECK(e->game_key_count == 0 && board_equal(&after, &start),
                        "UCI_Variant did not start a new game");
-            FUZZ_CHECK(name_is(cmd->value, e->variant == VARIANT_CHESS ? "chess" : "xiangqi"),
-                       "UCI_Variant %s chose variant %d", cmd->value, (int)e->variant);
-#ifdef FLASHMATE_XIANGQI
-            xq_set_fen(&start.xq, XQ_FEN_START, NULL);
-            FUZZ_CHECK(fuzz_xq_equal(&e->xq_pos, &start.xq), "UCI_Variant did not reset Xiangqi");
-#endif
+            FUZZ_CHECK(name_is(cmd->value, e->game->name), "UCI_Variant %s chose variant %s",
+                       cmd->value, e->game->name);
             break;
         }
         FUZZ_CHECK(kept, "setoption changed the position");

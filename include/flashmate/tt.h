@@ -10,8 +10,7 @@
 
 #include <stddef.h>
 
-#include "flashmate/search.h"
-#include "flashmate/types.h"
+#include "flashmate/search_types.h"
 
 typedef struct TTEntry {
     uint64_t key;

@@ -1,0 +1,40 @@
+/*
+ * The games of this build: their operation tables (flashmate/game.h) and room for the position
+ * and search state of any of them. Chess is always there; Xiangqi when built with it
+ * (FLASHMATE_XIANGQI). The one place besides src/protocol/games.c that names the games.
+ */
+#ifndef FLASHMATE_GAMES_H
+#define FLASHMATE_GAMES_H
+
+#include "flashmate/game.h"
+#include "flashmate/search.h"
+
+extern const GameOps chess_game;
+
+#ifdef FLASHMATE_XIANGQI
+#include "flashmate/xiangqi_search.h"
+extern const GameOps xiangqi_game;
+typedef union GamePosition {
+    Position chess;
+    XqPosition xiangqi;
+} GamePosition;
+typedef union GameSearch {
+    Search chess;
+    XqSearch xiangqi;
+} GameSearch;
+#else
+typedef union GamePosition {
+    Position chess;
+} GamePosition;
+typedef union GameSearch {
+    Search chess;
+} GameSearch;
+#endif
+
+/* Every game of the build, chess first, ended by NULL. */
+extern const GameOps *const games[];
+
+/* The game called `name` (case-insensitive), or NULL if this build has none by that name. */
+const GameOps *games_find(const char *name);
+
+#endif

@@ -1,0 +1,279 @@
+/*
+ * The UCI session: keeps the game and its position, runs searches and perft, and answers lines
+ * that arrive while it searches. Every game is reached through its GameOps (flashmate/game.h).
+ * Never trusts its input: every error becomes an `info string` and the previous state is kept.
+ */
+#include "uci_internal.h"
+
+#include <string.h>
+
+#include "engine/text.h"
+#include "port/port.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Engine state.
+ */
+
+static void engine_defaults(Engine *e)
+{
+    memset(e, 0, sizeof *e);
+    e->options.threads = 1;
+    e->options.move_overhead_ms = 30;
+    uci_set_game(e, games[0]);
+}
+
+bool engine_setup(Engine *e, int hash_mb)
+{
+    engine_defaults(e);
+    e->options.hash_mb = hash_mb;
+    return uci_resize_hash(e, hash_mb);
+}
+
+bool engine_setup_tt_bytes(Engine *e, size_t tt_bytes)
+{
+    engine_defaults(e);
+    return uci_resize_hash_bytes(e, tt_bytes);
+}
+
+void engine_release(Engine *e)
+{
+    book_close(&e->book);
+    port_free(e->tt_memory);
+    e->tt_memory = NULL;
+}
+
+/* `position`: set up the FEN and play the moves; on any error report it and keep the old
+ * position. The game's keys are recorded only once everything has been checked. */
+static void set_position(Engine *e, const UciCommand *cmd)
+{
+    const GameOps *game = e->game;
+    const char *fen = cmd->fen[0] ? cmd->fen : game->start_fen;
+    GamePosition pos;
+    ParseError err;
+    if (!game->set_fen(&pos, fen, &err)) {
+        char message[200];
+        TextBuf t = text_buf(message, sizeof message);
+        text_add(&t, "position ignored: ");
+        text_add(&t, err.message);
+        uci_info_string(message, NULL);
+        return;
+    }
+    int count = 0;
+    for (const char *s = cmd->moves; s && *s; s = uci_next_word(s)) {
+        Move m = game->parse_move(&pos, s);
+        if (m == MOVE_NONE) {
+            uci_info_string("position ignored: illegal or malformed move", s);
+            return;
+        }
+        game->do_move(&pos, m);
+        count++;
+    }
+    /* Valid: replay to record the keys (only the last GAME_HISTORY_MAX matter for repetitions). */
+    GamePosition replay;
+    game->set_fen(&replay, fen, NULL);
+    e->game_key_count = 0;
+    int skip = count > GAME_HISTORY_MAX ? count - GAME_HISTORY_MAX : 0, index = 0;
+    for (const char *s = cmd->moves; s && *s; s = uci_next_word(s), index++) {
+        Move m = game->parse_move(&replay, s);
+        if (index >= skip)
+            e->game_keys[e->game_key_count++] = game->key(&replay);
+        game->do_move(&replay, m);
+    }
+    e->position = pos;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Searching.
+ */
+
+/* Handle a line that arrives while searching; returns what the search should do. */
+static PollResult handle_line_during_search(Engine *e, const char *line, bool truncated)
+{
+    UciCommand cmd;
+    if (truncated) {
+        uci_info_string("line too long, ignored", NULL);
+        return POLL_CONTINUE;
+    }
+    uci_parse(line, &cmd);
+    switch (cmd.type) {
+    case UCI_ISREADY: uci_say("readyok"); return POLL_CONTINUE;
+    case UCI_STOP: e->stop_requested = true; return POLL_STOP;
+    case UCI_QUIT: e->quit = true; e->stop_requested = true; return POLL_STOP;
+    case UCI_PONDERHIT: e->ponderhit = true; return POLL_PONDERHIT;
+    case UCI_EMPTY: return POLL_CONTINUE;
+    default:
+        if (e->deferred_count < FLASHMATE_UCI_DEFERRED_MAX) {
+            size_t n = strlen(line);
+            memcpy(e->deferred[e->deferred_count++], line, n + 1);
+        } else {
+            uci_info_string("busy searching, command dropped", line);
+        }
+        return POLL_CONTINUE;
+    }
+}
+
+static PollResult poll_input(void *user)
+{
+    Engine *e = user;
+    bool truncated;
+    PollResult result = POLL_CONTINUE;
+    int got;
+    while (result == POLL_CONTINUE &&
+           (got = port_poll_line(e->line, sizeof e->line, &truncated)) != PORT_NONE) {
+        if (got == PORT_EOF) {
+            e->quit = true;
+            e->stop_requested = true;
+            return POLL_STOP;
+        }
+        result = handle_line_during_search(e, e->line, truncated);
+    }
+    return result;
+}
+
+static void go_perft(Engine *e, int depth)
+{
+    char buf[64];
+    TextBuf t = text_buf(buf, sizeof buf);
+    uint64_t nodes = e->game->perft_divide(&e->position, depth, uci_print_divide_line, e);
+    text_add(&t, "\nNodes searched: ");
+    text_add_u64(&t, nodes);
+    text_add_char(&t, '\n');
+    uci_say(buf);
+}
+
+/* Resolve `searchmoves` text against the legal moves; unknown ones are reported and skipped. */
+static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *limits)
+{
+    for (; s && *s && limits->searchmoves_count < MAX_MOVES; s = uci_next_word(s)) {
+        if (uci_is_go_keyword(s)) /* the moves end at the next go parameter */
+            break;
+        Move m = e->game->parse_move(&e->position, s);
+        if (m == MOVE_NONE)
+            uci_info_string("searchmoves: not a legal move, skipped", s);
+        else
+            limits->searchmoves[limits->searchmoves_count++] = m;
+    }
+}
+
+static void go(Engine *e, UciCommand *cmd)
+{
+    const GameOps *game = e->game;
+    SearchLimits *limits = &cmd->limits;
+    if (cmd->perft_depth >= 0) {
+        go_perft(e, cmd->perft_depth);
+        return;
+    }
+    if (cmd->error[0])
+        uci_info_string(cmd->error, NULL);
+    limits->move_overhead_ms = e->options.move_overhead_ms;
+    resolve_searchmoves(e, cmd->searchmoves, limits);
+    e->stop_requested = e->ponderhit = false;
+
+    if (game->book_move && e->options.own_book && book_is_open(&e->book) && !limits->infinite &&
+        !limits->ponder && !limits->searchmoves_count) {
+        Move m = game->book_move(&e->book, &e->position);
+        if (m != MOVE_NONE) {
+            uci_info_string("book move", NULL);
+            uci_say_bestmove(e, m, MOVE_NONE);
+            return;
+        }
+    }
+
+    SearchHooks hooks = {uci_report_info, poll_input, e};
+    SearchResult r = game->search(&e->search, &e->position, e->game_keys, e->game_key_count,
+                                  limits, &hooks);
+
+    /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
+    bool truncated;
+    while ((limits->infinite || (limits->ponder && !e->ponderhit)) && !e->stop_requested) {
+        int got = port_read_line(e->line, sizeof e->line, &truncated);
+        if (got == PORT_EOF) {
+            e->quit = true;
+            break;
+        }
+        handle_line_during_search(e, e->line, truncated);
+    }
+    uci_say_bestmove(e, r.best, r.ponder);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Commands.
+ */
+
+/* `d`: the board and its FEN. */
+static void display(const Engine *e)
+{
+    char board[GAME_DISPLAY_MAX], buf[GAME_FEN_MAX + 8];
+    e->game->display(&e->position, board);
+    port_write(board);
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "Fen: ");
+    e->game->get_fen(&e->position, buf + t.length);
+    uci_say(buf);
+}
+
+/* `eval`: the static evaluation. */
+static void say_eval(const Engine *e)
+{
+    char buf[64];
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "info string static eval ");
+    text_add_int(&t, e->game->evaluate(&e->position));
+    text_add(&t, " cp (side to move)");
+    uci_say(buf);
+}
+
+void uci_execute(Engine *e, const char *line)
+{
+    UciCommand cmd;
+    uci_parse(line, &cmd);
+    switch (cmd.type) {
+    case UCI_EMPTY: break;
+    case UCI_UCI:
+        uci_say("id name " ENGINE_NAME);
+        uci_say("id author " ENGINE_AUTHOR);
+        uci_print_options();
+        uci_say("uciok");
+        break;
+    case UCI_ISREADY: uci_say("readyok"); break;
+    case UCI_UCINEWGAME:
+        uci_clear_hash(e);
+        e->game->search_clear(&e->search);
+        break;
+    case UCI_SETOPTION: uci_set_option(e, &cmd); break;
+    case UCI_POSITION: set_position(e, &cmd); break;
+    case UCI_GO: go(e, &cmd); break;
+    case UCI_STOP:
+    case UCI_PONDERHIT: break; /* nothing is running */
+    case UCI_QUIT: e->quit = true; break;
+    case UCI_DISPLAY: display(e); break;
+    case UCI_EVAL: say_eval(e); break;
+    case UCI_MALFORMED: uci_info_string(cmd.error, NULL); break;
+    default: uci_info_string("unknown command", line); break;
+    }
+}
+
+int uci_loop(Engine *e)
+{
+    bool truncated;
+    while (!e->quit) {
+        if (e->deferred_count > 0) {
+            /* Lines that arrived during the last search, in order. */
+            char *first = e->line;
+            memcpy(first, e->deferred[0], strlen(e->deferred[0]) + 1);
+            for (int i = 1; i < e->deferred_count; i++)
+                memcpy(e->deferred[i - 1], e->deferred[i], strlen(e->deferred[i]) + 1);
+            e->deferred_count--;
+            uci_execute(e, first);
+            continue;
+        }
+        int got = port_read_line(e->line, sizeof e->line, &truncated);
+        if (got == PORT_EOF)
+            break;
+        if (truncated)
+            uci_info_string("line too long, ignored", NULL);
+        else
+            uci_execute(e, e->line);
+    }
+    return 0;
+}

@@ -1,0 +1,48 @@
+/*
+ * What the files of the UCI driver share (src/protocol/): words of a line, option values, and
+ * the answers written to the console. uci_parse.c turns a line into a UciCommand, uci_output.c
+ * writes the answers, uci_options.c handles `setoption`, uci_engine.c runs the session.
+ */
+#ifndef FLASHMATE_UCI_INTERNAL_H
+#define FLASHMATE_UCI_INTERNAL_H
+
+#include "flashmate/uci.h"
+
+#define ENGINE_NAME "flashmate 0.1"
+#define ENGINE_AUTHOR "the flashmate developers"
+
+/* ---- uci_parse.c ---- */
+
+/* The word after the one at s (skipping spaces). */
+const char *uci_next_word(const char *s);
+/* Is the word at s a `go` parameter? */
+bool uci_is_go_keyword(const char *s);
+/* A whole word that is a decimal number, possibly negative, clamped to min..max. */
+bool uci_parse_number(const char *s, int64_t min, int64_t max, int64_t *value);
+
+/* ---- uci_output.c ---- */
+
+/* A line to the console. */
+void uci_say(const char *text);
+/* "info string <message>", with an excerpt of the offending input (or NULL) made printable. */
+void uci_info_string(const char *message, const char *excerpt);
+/* Search progress as an `info` line; `user` is the Engine (a SearchHooks report). */
+void uci_report_info(const SearchReport *report, void *user);
+void uci_say_bestmove(const Engine *e, Move best, Move ponder);
+/* A line of `go perft` divide; `user` is the Engine (a PerftReport). */
+void uci_print_divide_line(Move move, uint64_t nodes, void *user);
+
+/* ---- uci_options.c ---- */
+
+void uci_print_options(void);
+void uci_set_option(Engine *e, const UciCommand *cmd);
+/* Replace the transposition table by one of `bytes`, or of `mb` MB (the old one stays on
+ * failure). */
+bool uci_resize_hash_bytes(Engine *e, size_t bytes);
+bool uci_resize_hash(Engine *e, int mb);
+/* Empty the transposition table. */
+void uci_clear_hash(Engine *e);
+/* Switch to a game: its start position, no game history, empty table and history. */
+void uci_set_game(Engine *e, const GameOps *game);
+
+#endif

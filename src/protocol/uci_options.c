@@ -1,0 +1,182 @@
+/*
+ * UCI options: the `option` lines of `uci` and `setoption`. A value out of range or of the
+ * wrong kind is reported with an info string and the option keeps its value.
+ */
+#include "uci_internal.h"
+
+#include <string.h>
+
+#include "engine/text.h"
+#include "port/port.h"
+
+enum { HASH_MB_MIN = 1, HASH_MB_MAX = 65536, HASH_MB_DEFAULT = 16, OVERHEAD_MAX = 5000 };
+
+/* A new table of `bytes` from the port; on failure the old table stays as it was. */
+bool uci_resize_hash_bytes(Engine *e, size_t bytes)
+{
+    void *memory = port_alloc(bytes);
+    if (!memory)
+        return false;
+    TT table;
+    if (!tt_attach(&table, memory, bytes)) {
+        port_free(memory);
+        return false;
+    }
+    port_free(e->tt_memory);
+    e->tt_memory = memory;
+    e->tt_bytes = bytes;
+    e->tt = table;
+    e->options.hash_mb = (int)(bytes >> 20);
+    return true;
+}
+
+bool uci_resize_hash(Engine *e, int mb)
+{
+    size_t bytes = (size_t)mb << 20;
+    if ((size_t)mb != bytes >> 20)
+        return false; /* does not fit in size_t on this platform */
+    return uci_resize_hash_bytes(e, bytes);
+}
+
+/* Empty the table. Fresh memory from the port is already zero (and, on hosts, not yet touched),
+ * which is much faster for a large table than writing zeros over the old one. */
+void uci_clear_hash(Engine *e)
+{
+    if (!uci_resize_hash_bytes(e, e->tt_bytes))
+        tt_clear(&e->tt);
+}
+
+void uci_print_options(void)
+{
+    char buf[128];
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "option name Hash type spin default ");
+    text_add_int(&t, HASH_MB_DEFAULT);
+    text_add(&t, " min 1 max ");
+    text_add_int(&t, HASH_MB_MAX);
+    uci_say(buf);
+    uci_say("option name Clear Hash type button");
+    uci_say("option name Threads type spin default 1 min 1 max 1");
+    uci_say("option name Ponder type check default false");
+    uci_say("option name Move Overhead type spin default 30 min 0 max 5000");
+    uci_say("option name OwnBook type check default false");
+    uci_say("option name BookFile type string default <empty>");
+    if (games[1]) {
+        t = text_buf(buf, sizeof buf);
+        text_add(&t, "option name UCI_Variant type combo default ");
+        text_add(&t, games[0]->name);
+        for (int i = 0; games[i]; i++) {
+            text_add(&t, " var ");
+            text_add(&t, games[i]->name);
+        }
+        uci_say(buf);
+    }
+}
+
+/* Option names and values are case-insensitive in practice (GUIs differ). */
+static bool option_is(const char *name, const char *expected)
+{
+    return text_equals_ignoring_case(name, expected);
+}
+
+static bool parse_spin(const char *value, int min, int max, int *out)
+{
+    int64_t v;
+    if (!uci_parse_number(value, INT32_MIN, INT32_MAX, &v) || v < min || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool parse_check(const char *value, bool *out)
+{
+    if (option_is(value, "true"))
+        *out = true;
+    else if (option_is(value, "false"))
+        *out = false;
+    else
+        return false;
+    return true;
+}
+
+static void open_book(Engine *e)
+{
+    const char *why;
+    book_close(&e->book);
+    if (!e->options.own_book || !e->options.book_file[0])
+        return;
+    if (!book_open(&e->book, e->options.book_file, &why))
+        uci_info_string(why, e->options.book_file);
+}
+
+/* UCI_Variant: a new game of the chosen variant from its start position. */
+static void set_variant(Engine *e, const char *value)
+{
+    const GameOps *game = games_find(value);
+    if (!game)
+        uci_info_string("UCI_Variant: not a variant of this build", value);
+    else
+        uci_set_game(e, game);
+}
+
+void uci_set_game(Engine *e, const GameOps *game)
+{
+    SearchDriver *driver = (SearchDriver *)&e->search; /* every game's search starts with it */
+    e->game = game;
+    e->game_key_count = 0;
+    game->set_fen(&e->position, game->start_fen, NULL);
+    driver->tt = &e->tt;
+    tt_clear(&e->tt);
+    game->search_clear(&e->search);
+}
+
+void uci_set_option(Engine *e, const UciCommand *cmd)
+{
+    const char *name = cmd->name, *value = cmd->value;
+    int spin;
+    bool check;
+    if (option_is(name, "Hash")) {
+        if (!parse_spin(value, HASH_MB_MIN, HASH_MB_MAX, &spin))
+            uci_info_string("Hash needs a number of MB from 1 to 65536", value);
+        else if (!uci_resize_hash(e, spin))
+            uci_info_string("not enough memory for that Hash size; keeping the previous table", value);
+    } else if (option_is(name, "Clear Hash")) {
+        uci_clear_hash(e);
+    } else if (option_is(name, "Threads")) {
+        if (!parse_spin(value, 1, 1024, &spin))
+            uci_info_string("Threads needs a number from 1 to 1024", value);
+        else if (spin != 1)
+            uci_info_string("this build searches with 1 thread", value);
+    } else if (option_is(name, "Move Overhead")) {
+        if (!parse_spin(value, 0, OVERHEAD_MAX, &spin))
+            uci_info_string("Move Overhead needs milliseconds from 0 to 5000", value);
+        else
+            e->options.move_overhead_ms = spin;
+    } else if (option_is(name, "Ponder")) {
+        if (!parse_check(value, &check))
+            uci_info_string("Ponder needs true or false", value);
+        else
+            e->options.ponder = check;
+    } else if (option_is(name, "OwnBook")) {
+        if (!parse_check(value, &check))
+            uci_info_string("OwnBook needs true or false", value);
+        else {
+            e->options.own_book = check;
+            open_book(e);
+        }
+    } else if (option_is(name, "BookFile")) {
+        size_t n = strlen(value);
+        if (n >= sizeof e->options.book_file) {
+            uci_info_string("BookFile path too long", value);
+        } else {
+            memcpy(e->options.book_file, value, n + 1);
+            if (option_is(value, "<empty>"))
+                e->options.book_file[0] = '\0';
+            open_book(e);
+        }
+    } else if (option_is(name, "UCI_Variant")) {
+        set_variant(e, value);
+    } else {
+        uci_info_string("unknown option", name);
+    }
+}

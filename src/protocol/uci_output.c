@@ -1,0 +1,111 @@
+/*
+ * UCI answers written to the port's console: info strings, search progress, bestmove and the
+ * lines of `go perft`. Moves are written by the engine's game.
+ */
+#include "uci_internal.h"
+
+#include "engine/text.h"
+#include "port/port.h"
+
+void uci_say(const char *text)
+{
+    port_write(text);
+    port_write("\n");
+}
+
+void uci_info_string(const char *message, const char *excerpt)
+{
+    char buf[256];
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "info string ");
+    text_add(&t, message);
+    if (excerpt) {
+        size_t n = text_word_length(excerpt);
+        text_add(&t, ": '");
+        for (size_t i = 0; i < n && i < 40; i++) {
+            unsigned char c = (unsigned char)excerpt[i];
+            text_add_char(&t, c >= 0x20 && c < 0x7f ? (char)c : '?');
+        }
+        text_add(&t, n > 40 ? "...'" : "'");
+    }
+    uci_say(buf);
+}
+
+static void add_score(TextBuf *t, int score)
+{
+    if (score >= VALUE_MATE_IN_MAX_PLY) {
+        text_add(t, " score mate ");
+        text_add_int(t, (VALUE_MATE - score + 1) / 2);
+    } else if (score <= -VALUE_MATE_IN_MAX_PLY) {
+        text_add(t, " score mate ");
+        text_add_int(t, -(VALUE_MATE + score) / 2);
+    } else {
+        text_add(t, " score cp ");
+        text_add_int(t, score);
+    }
+}
+
+/* " <move>" in the engine's game. */
+static void add_move(TextBuf *t, const Engine *e, Move move)
+{
+    char text[GAME_MOVE_TEXT_MAX];
+    e->game->move_text(move, text);
+    text_add_char(t, ' ');
+    text_add(t, text);
+}
+
+void uci_report_info(const SearchReport *r, void *user)
+{
+    const Engine *e = user;
+    char buf[2048];
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "info depth ");
+    text_add_int(&t, r->depth);
+    text_add(&t, " seldepth ");
+    text_add_int(&t, r->seldepth);
+    text_add(&t, " multipv 1");
+    add_score(&t, r->score);
+    if (r->bound == BOUND_LOWER)
+        text_add(&t, " lowerbound");
+    else if (r->bound == BOUND_UPPER)
+        text_add(&t, " upperbound");
+    text_add(&t, " nodes ");
+    text_add_u64(&t, r->nodes);
+    text_add(&t, " nps ");
+    text_add_u64(&t, r->nps);
+    text_add(&t, " hashfull ");
+    text_add_int(&t, r->hashfull);
+    text_add(&t, " time ");
+    text_add_u64(&t, r->time_ms);
+    if (r->pv_length > 0) {
+        text_add(&t, " pv");
+        for (int i = 0; i < r->pv_length; i++)
+            add_move(&t, e, r->pv[i]);
+    }
+    uci_say(buf);
+}
+
+void uci_say_bestmove(const Engine *e, Move best, Move ponder)
+{
+    char buf[40];
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "bestmove");
+    add_move(&t, e, best);
+    if (ponder != MOVE_NONE) {
+        text_add(&t, " ponder");
+        add_move(&t, e, ponder);
+    }
+    uci_say(buf);
+}
+
+void uci_print_divide_line(Move move, uint64_t nodes, void *user)
+{
+    const Engine *e = user;
+    char buf[40], text[GAME_MOVE_TEXT_MAX];
+    TextBuf t = text_buf(buf, sizeof buf);
+    e->game->move_text(move, text);
+    text_add(&t, text);
+    text_add(&t, ": ");
+    text_add_u64(&t, nodes);
+    uci_say(buf);
+}
