@@ -5,11 +5,11 @@ of stepping, the C lookup emulated instead of trusting masks) and raises Verific
 the first difference. The magic tables have their own pass in packing.py.
 """
 
-from errors import VerificationError
-from geometry import Board
-from magic import M64
-from model import AVR_MAX_OBJECT_BYTES, OutputFile
-from rules import Leaper, Slider, occupancy_subsets, slider_attacks
+from .errors import VerificationError
+from .geometry import Board
+from .magic import M64
+from .model import AVR_MAX_OBJECT_BYTES, OutputFile
+from .rules import Leaper, Slider, occupancy_subsets, slider_attacks
 
 RANK_SLIDER = Slider("rank", ((1, 0), (-1, 0)))
 FILE_SLIDER = Slider("file", ((0, 1), (0, -1)))
@@ -239,7 +239,7 @@ def _xq_neighbourhood(sq: int) -> int:
 
 def _xq_probes(board: Board, mask_of_square):
     """For each square: every subset of mask_of_square(sq), plus random whole-board sets."""
-    from magic import SplitMix64
+    from .magic import SplitMix64
 
     stream = SplitMix64(XQ_PROBE_SEED)
     for sq in board.squares():

@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import checks
-from geometry import XIANGQI, Board, bit
-from magic import find_all_magics
-from model import OutputFile, Table
-from packing import CHESS_FANCY_ENTRIES, check_totals, pack, verify_packed
-from rules import (ADVISOR_RULE, BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARES, COLOURS, ELEPHANT_RULE,
-                   HORSE_RULE, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, XQ_KING_RULE,
-                   XQ_PIECE_TYPES, Hopper, Slider, between, blockable_leaper_moves, confined_moves,
-                   hopper_moves, leaper_attacks, line, line_through, slider_attacks, xq_pawn_moves)
-from zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist, build_zobrist,
-                     load_random64)
+from . import checks
+from .geometry import XIANGQI, Board, bit
+from .magic import find_all_magics
+from .model import OutputFile, Table
+from .packing import CHESS_FANCY_ENTRIES, check_totals, pack, verify_packed
+from .rules import (ADVISOR_RULE, BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARES, COLOURS, ELEPHANT_RULE,
+                    HORSE_RULE, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, XQ_KING_RULE,
+                    XQ_PIECE_TYPES, Hopper, Slider, between, blockable_leaper_moves, confined_moves,
+                    hopper_moves, leaper_attacks, line, line_through, slider_attacks, xq_pawn_moves)
+from .zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist, build_zobrist,
+                      load_random64)
 
 LAYOUT_NAMES = ("fancy", "compact")  # chess slider layouts
 BOARD_LAYOUT_NAMES = ("xiangqi",)  # other boards, one file each

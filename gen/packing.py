@@ -7,10 +7,10 @@ src/attacks.h does: slider_attacks[offset + ((occ & mask) * magic mod 2^64 >> sh
 
 from dataclasses import dataclass
 
-from errors import VerificationError
-from geometry import Board
-from magic import M64, SplitMix64
-from rules import occupancy_subsets, relevant_mask, slider_attacks
+from .errors import VerificationError
+from .geometry import Board
+from .magic import M64, SplitMix64
+from .rules import occupancy_subsets, relevant_mask, slider_attacks
 
 # Sizes of the fancy layout for chess, as declared in src/tables.h.
 CHESS_FANCY_ENTRIES = {"rook": 102400, "bishop": 5248}

@@ -1,8 +1,7 @@
 import unittest
 
-from gen.tests import GEN_DIR  # noqa: F401  (puts gen/ on the path)
-import emit_c
-from model import OutputFile, Table
+from gen import emit_c
+from gen.model import OutputFile, Table
 
 
 class FormatTest(unittest.TestCase):

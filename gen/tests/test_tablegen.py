@@ -13,16 +13,14 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
+from gen import checks, cli, emit_c
+from gen.errors import VerificationError
+from gen.geometry import CHESS
+from gen.layouts import Settings, build_compact
+from gen.magic import FLASHMATE_MAGIC_SEED, find_magic
+from gen.packing import PackedSliders, verify_packed
+from gen.rules import BISHOP_RULE, ROOK_RULE
 from gen.tests import GEN_DIR, REPO_ROOT
-import checks
-import emit_c
-import tablegen
-from errors import VerificationError
-from geometry import CHESS
-from layouts import Settings, build_compact
-from magic import FLASHMATE_MAGIC_SEED, find_magic
-from packing import PackedSliders, verify_packed
-from rules import BISHOP_RULE, ROOK_RULE
 
 SEED_TEXT = f"0x{FLASHMATE_MAGIC_SEED:016X}"
 FANCY = {}  # the one fancy run: folder, result
@@ -177,6 +175,13 @@ class CompactRunTest(unittest.TestCase):
         self.assertIn("--seed 0x000000000000002A", text)
         self.assertNotEqual(text, (self.folder / "chess_compact.c").read_text())  # the hash covers the seed
 
+    def test_runs_as_a_module_too(self):
+        """python3 -m gen, from the repository root, is the same program as gen/tablegen.py."""
+        command = [sys.executable, "-m", "gen", "--check", str(self.folder), "--layout", "compact"]
+        result = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stderr, r"tablegen: 2 files in .* are up to date")
+
     def test_output_does_not_depend_on_where_the_repository_is(self):
         elsewhere = Path(tempfile.mkdtemp(prefix="tablegen-elsewhere-"))
         self.addCleanup(shutil.rmtree, elsewhere, ignore_errors=True)
@@ -242,7 +247,7 @@ class RefusalTest(unittest.TestCase):
         stderr = io.StringIO()
         with mock.patch.object(checks, "check_compact", side_effect=VerificationError("first_rank_attacks[0][0]: wrong")):
             with contextlib.redirect_stderr(stderr):
-                status = tablegen.main(["--out", str(self.folder), "--layout", "compact"])
+                status = cli.main(["--out", str(self.folder), "--layout", "compact"])
         self.assertEqual(status, 1)
         self.assertEqual(error_lines(stderr.getvalue()), ["tablegen: error: first_rank_attacks[0][0]: wrong"])
         self.assertEqual(snapshot(self.folder), before)

@@ -7,15 +7,14 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from gen import checks, emit_c
+from gen.errors import VerificationError
+from gen.geometry import XIANGQI, bit, set_to_squares, squares_to_set
+from gen.layouts import Settings, build_xiangqi, xiangqi_leaper_tables, xiangqi_line_tables
+from gen.rules import (ADVISOR_RULE, CANNON_RULE, ELEPHANT_RULE, HORSE_RULE, XQ_KING_RULE, blockable_leaper_moves,
+                       confined_moves, hopper_moves, xq_pawn_moves)
 from gen.tests import REPO_ROOT
-import checks
-import emit_c
-from errors import VerificationError
-from geometry import XIANGQI, bit, set_to_squares, squares_to_set
-from layouts import Settings, build_xiangqi, xiangqi_leaper_tables, xiangqi_line_tables
-from rules import (ADVISOR_RULE, CANNON_RULE, ELEPHANT_RULE, HORSE_RULE, XQ_KING_RULE, blockable_leaper_moves,
-                   confined_moves, hopper_moves, xq_pawn_moves)
-from zobrist import XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist
+from gen.zobrist import XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist
 
 
 def sq(name):
