@@ -4,6 +4,9 @@
     python3 gen/tablegen.py --check generated/    # regenerate in memory and compare
     python3 -m gen --check generated/             # the same, from the repository root
 
+--game and --layout narrow the run to some of the files: --game chess or xiangqi, --layout one
+of chess's slider layouts (fancy, compact), which selects chess alone.
+
 Everything is generated and verified in memory first; then each changed file is written to a
 temporary file in the output folder and renamed over the old one, so a failure leaves the folder
 as it was. Output depends only on gen/*.py, the data inputs and the seed.
@@ -19,14 +22,17 @@ from pathlib import Path
 
 from . import emit_c
 from .errors import GenError
+from .builders import CHESS_LAYOUTS, GAMES, Settings, build_files
 from .geometry import CHESS
-from .layouts import BOARD_LAYOUT_NAMES, LAYOUT_NAMES, Settings, build_files
 from .magic import FLASHMATE_MAGIC_SEED
 
 PROG = "tablegen"
 GEN_DIR = Path(__file__).resolve().parent
 ROOT = GEN_DIR.parent
 CANONICAL_OUT = "generated/"  # the folder named in banners, whatever --out says
+LAYOUT_CHOICES = ("all",) + CHESS_LAYOUTS
+# Before --game existed, the Xiangqi file was asked for with --layout xiangqi; still accepted.
+OLD_XIANGQI_OPTION = "xiangqi"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -56,6 +62,12 @@ def _jobs(text: str) -> int:
     return value
 
 
+def _layout(text: str) -> str:
+    if text in LAYOUT_CHOICES or text == OLD_XIANGQI_OPTION:
+        return text
+    raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(LAYOUT_CHOICES)})")
+
+
 def _folder(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("empty folder name")
@@ -71,12 +83,23 @@ def parse_args(argv):
                         help="compare DIR with a fresh generation; exit 1 on a difference")
     parser.add_argument("--seed", type=_seed, default=FLASHMATE_MAGIC_SEED,
                         help=f"magic search seed (default {FLASHMATE_MAGIC_SEED:#018x})")
-    parser.add_argument("--layout", choices=("all",) + LAYOUT_NAMES + BOARD_LAYOUT_NAMES, default="all",
-                        help="chess slider layout to produce besides chess_common.c, or another board's"
-                             " layout (xiangqi) alone (default all: every file)")
+    parser.add_argument("--game", choices=("all",) + GAMES, default="all",
+                        help="produce only this game's files (default all: every file)")
+    parser.add_argument("--layout", type=_layout, default="all", metavar="{" + ",".join(LAYOUT_CHOICES) + "}",
+                        help="chess slider layout to produce besides chess_common.c; naming one selects"
+                             " chess alone (default all: every layout)")
     parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
                         help="processes for the magic search (default: CPU count; 1 = no subprocesses)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.layout == OLD_XIANGQI_OPTION:
+        if args.game == "chess":
+            parser.error("argument --layout: 'xiangqi' is not a chess layout")
+        args.game, args.layout = "xiangqi", "all"
+    elif args.layout != "all":
+        if args.game == "xiangqi":
+            parser.error(f"argument --layout: Xiangqi has no slider layouts ({args.layout!r} is chess's)")
+        args.game = "chess"
+    return args
 
 
 def seed_text(seed: int) -> str:
@@ -155,9 +178,15 @@ def write_files(folder: Path, files: dict) -> list[str]:
     return changed
 
 
-def fix_command(folder: str, layout: str, seed: int) -> str:
-    layout_option = f" --layout {layout}" if layout != "all" else ""
-    return f"python3 gen/tablegen.py --out {folder}{layout_option} --seed {seed_text(seed)}"
+def selection_options(game: str, layout: str) -> str:
+    """The shortest options that select the same files (a layout implies chess)."""
+    if layout != "all":
+        return f" --layout {layout}"
+    return f" --game {game}" if game != "all" else ""
+
+
+def fix_command(folder: str, game: str, layout: str, seed: int) -> str:
+    return f"python3 gen/tablegen.py --out {folder}{selection_options(game, layout)} --seed {seed_text(seed)}"
 
 
 def run(args, progress) -> None:
@@ -166,7 +195,7 @@ def run(args, progress) -> None:
     if args.out is not None:
         check_output_folder(folder)
     settings = Settings(CHESS, ROOT, args.seed, args.jobs, progress)
-    outputs = build_files(settings, args.layout)
+    outputs = build_files(settings, args.game, args.layout)
     regenerate = f"python3 gen/tablegen.py --out {CANONICAL_OUT} --seed {seed_text(args.seed)}"
     files = {}
     for output in outputs:
@@ -178,7 +207,7 @@ def run(args, progress) -> None:
         if stale:
             names = ", ".join(os.path.join(args.check, name) for name in stale)
             raise GenError(f"{names} differ{'s' if len(stale) == 1 else ''} from what gen/ produces;"
-                           f" run: {fix_command(args.check, args.layout, args.seed)}")
+                           f" run: {fix_command(args.check, args.game, args.layout, args.seed)}")
         progress(f"{len(files)} files in {args.check} are up to date")
         return
 

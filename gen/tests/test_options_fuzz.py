@@ -30,7 +30,7 @@ from gen.tests import GEN_DIR, REPO_ROOT
 
 SEED = 0x7AB1E6E4
 GENERATED = REPO_ROOT / "generated"
-OPTIONS = ("--out", "--check", "--seed", "--layout", "--jobs")
+OPTIONS = ("--out", "--check", "--seed", "--game", "--layout", "--jobs")
 
 
 def tree_digest(folder: Path) -> str:
@@ -119,8 +119,14 @@ class Cases:
     def bad_layout(self):
         while True:
             value = self.rng.choice([self.word(), self.rng.choice(["Fancy", "COMPACT", "All", "", " compact", "pext"])])
-            if value not in ("all", "fancy", "compact"):
+            if value not in ("all", "fancy", "compact", "xiangqi"):  # xiangqi: the old --game xiangqi
                 return self.assemble(["--layout", value]), ["--layout"], False
+
+    def bad_game(self):
+        while True:
+            value = self.rng.choice([self.word(), self.rng.choice(["Chess", "XIANGQI", "fancy", "", " chess", "shogi"])])
+            if value not in ("all", "chess", "xiangqi"):
+                return self.assemble(["--game", value]), ["--game"], False
 
     def bad_jobs(self):
         while True:
@@ -153,7 +159,7 @@ class Cases:
         value = self.rng.choice([self.word(string.ascii_letters), "generated/", "out", "1"])
         return self.assemble([value]), ["unrecognized arguments", value], False
 
-    GENERATORS = ("unknown_flag", "bad_seed", "bad_layout", "bad_jobs", "missing_value", "empty_folder",
+    GENERATORS = ("unknown_flag", "bad_seed", "bad_game", "bad_layout", "bad_jobs", "missing_value", "empty_folder",
                   "no_action", "both_actions", "stray_word")
 
     def any(self):

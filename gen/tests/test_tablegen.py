@@ -1,5 +1,5 @@
 """End-to-end tests of the command line: one fancy run for the whole module, compact runs
-(fast) for the file handling."""
+(fast) for the file handling, and which files --game and --layout select."""
 
 import contextlib
 import io
@@ -14,9 +14,9 @@ from pathlib import Path
 from unittest import mock
 
 from gen import checks, cli, emit_c
+from gen.builders import Settings, build_compact, build_files
 from gen.errors import VerificationError
 from gen.geometry import CHESS
-from gen.layouts import Settings, build_compact
 from gen.magic import FLASHMATE_MAGIC_SEED, find_magic
 from gen.packing import PackedSliders, verify_packed
 from gen.rules import BISHOP_RULE, ROOK_RULE
@@ -220,6 +220,9 @@ class RefusalTest(unittest.TestCase):
         before = snapshot(self.folder)
         cases = [
             ("--layout", "bogus"),
+            ("--game", "bogus"),
+            ("--game", "xiangqi", "--layout", "compact"),  # Xiangqi has no slider layouts
+            ("--game", "chess", "--layout", "xiangqi"),
             ("--jobs", "0"),
             ("--jobs", "many"),
             ("--seed", "nope"),
@@ -252,6 +255,42 @@ class RefusalTest(unittest.TestCase):
         self.assertEqual(error_lines(stderr.getvalue()), ["tablegen: error: first_rank_attacks[0][0]: wrong"])
         self.assertEqual(snapshot(self.folder), before)
         self.assertEqual(sorted(os.listdir(self.folder)), ["chess_common.c", "chess_compact.c"])
+
+
+class SelectionTest(unittest.TestCase):
+    """--game picks a game, --layout one of chess's slider layouts (so it selects chess alone);
+    --layout xiangqi, from before --game existed, still means --game xiangqi."""
+
+    CASES = [  # options, (game, layout), the options a fix command spells that selection with
+        ((), ("all", "all"), ""),
+        (("--game", "all", "--layout", "all"), ("all", "all"), ""),
+        (("--game", "chess"), ("chess", "all"), " --game chess"),
+        (("--game", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
+        (("--layout", "compact"), ("chess", "compact"), " --layout compact"),
+        (("--game", "chess", "--layout", "fancy"), ("chess", "fancy"), " --layout fancy"),
+        (("--layout", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
+        (("--game", "xiangqi", "--layout", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
+    ]
+
+    @staticmethod
+    def selection(options):
+        args = cli.parse_args(["--check", "generated/", *options])
+        return args.game, args.layout
+
+    def test_options_select_a_game_and_a_layout(self):
+        for options, expected, spelled in self.CASES:
+            with self.subTest(options=options):
+                self.assertEqual(self.selection(options), expected)
+                self.assertEqual(cli.selection_options(*expected), spelled)
+                self.assertEqual(self.selection(spelled.split()), expected)
+
+    def test_build_files_follows_the_selection(self):
+        settings = Settings(CHESS, REPO_ROOT, FLASHMATE_MAGIC_SEED, 1, lambda line: None)
+        self.assertEqual([f.filename for f in build_files(settings, "chess", "compact")],
+                         ["chess_common.c", "chess_compact.c"])
+        for game, layout in (("xiangqi", "compact"), ("all", "compact"), ("chess", "xiangqi"), ("shogi", "all")):
+            with self.subTest(game=game, layout=layout), self.assertRaises(ValueError):
+                build_files(settings, game, layout)
 
 
 if __name__ == "__main__":

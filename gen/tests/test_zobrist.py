@@ -1,8 +1,8 @@
 import unittest
 
+from gen.builders import Settings, build_common
 from gen.errors import GenError
 from gen.geometry import CHESS
-from gen.layouts import Settings, build_common
 from gen.rules import BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
 from gen.tests import REPO_ROOT
 from gen.zobrist import load_random64, parse_random64
@@ -58,7 +58,7 @@ class Random64FileTest(unittest.TestCase):
             parse_random64("hello\n" + good)
 
 
-class LayoutTest(unittest.TestCase):
+class PolyglotOrderTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.common = build_common(quiet_settings())

@@ -1,9 +1,9 @@
 import unittest
 
 from gen import checks
+from gen.builders import Settings, build_common, build_compact, first_rank_attacks
 from gen.errors import VerificationError
 from gen.geometry import CHESS
-from gen.layouts import Settings, build_common, build_compact, first_rank_attacks
 from gen.model import OutputFile, Table
 from gen.rules import KNIGHT_RULE, between, leaper_attacks, line
 from gen.tests import REPO_ROOT

@@ -1,9 +1,10 @@
 """What each generated file holds, and how its tables are built from the rules and data.
 
-chess_common.c holds the layout-independent tables; each slider layout (fancy, compact) has
-its own file defining chess_layout_tables and chess_layout_name. xiangqi_tables.c holds the
-second board layout, Xiangqi on 9x10 (declared in src/xiangqi_tables.h). Every builder runs its
-checks before it returns, so an OutputFile that exists has been verified.
+Two games, chess and Xiangqi. Chess has chess_common.c, the tables every slider layout shares,
+and one file per slider layout (fancy, compact), each defining chess_layout_tables and
+chess_layout_name; the engine is built with one of them. Xiangqi, on 9x10, has one file,
+xiangqi_tables.c (declared in src/xiangqi_tables.h), and no choice of layout. Every builder runs
+its checks before it returns, so an OutputFile that exists has been verified.
 """
 
 import time
@@ -23,8 +24,8 @@ from .rules import (ADVISOR_RULE, BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARE
 from .zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist, build_zobrist,
                       load_random64)
 
-LAYOUT_NAMES = ("fancy", "compact")  # chess slider layouts
-BOARD_LAYOUT_NAMES = ("xiangqi",)  # other boards, one file each
+GAMES = ("chess", "xiangqi")
+CHESS_LAYOUTS = ("fancy", "compact")  # chess's slider table layouts
 COLOUR_LABELS = ("WHITE", "BLACK")
 PIECE_TYPE_LABELS = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
 CASTLING_LABELS = tuple("".join(c for bit, c in zip((1, 2, 4, 8), "KQkq") if rights & bit) or "-"
@@ -297,14 +298,21 @@ def build_xiangqi(s: Settings) -> OutputFile:
                       header="xiangqi_tables.h")
 
 
-LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}
+CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}
 
 
-def build_files(s: Settings, layout: str) -> list[OutputFile]:
-    """chess_common.c plus the file of each selected chess layout; "all" selects every chess
-    layout and the other boards (xiangqi_tables.c), a board name that board's file only."""
-    if layout in BOARD_LAYOUT_NAMES:
-        return [build_xiangqi(s)]
-    names = LAYOUT_NAMES if layout == "all" else (layout,)
-    files = [build_common(s)] + [LAYOUT_BUILDERS[name](s) for name in names]
-    return files + ([build_xiangqi(s)] if layout == "all" else [])
+def build_files(s: Settings, game: str = "all", layout: str = "all") -> list[OutputFile]:
+    """The files of a game ("all": both), in the order chess_common.c, the chess layout files,
+    xiangqi_tables.c. For chess, layout picks one slider layout ("all": every one); Xiangqi has
+    no layouts, so it takes only "all"."""
+    if game not in ("all",) + GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    if layout not in ("all",) + CHESS_LAYOUTS or (layout != "all" and game != "chess"):
+        raise ValueError(f"layout {layout!r} is not a layout of game {game!r}")
+    files = []
+    if game in ("all", "chess"):
+        names = CHESS_LAYOUTS if layout == "all" else (layout,)
+        files += [build_common(s)] + [CHESS_LAYOUT_BUILDERS[name](s) for name in names]
+    if game in ("all", "xiangqi"):
+        files.append(build_xiangqi(s))
+    return files
