@@ -5,11 +5,11 @@ of stepping, the C lookup emulated instead of trusting masks) and raises Verific
 the first difference. The magic tables have their own pass in packing.py.
 """
 
-from errors import VerificationError
-from geometry import Board
-from magic import M64
-from model import AVR_MAX_OBJECT_BYTES, OutputFile
-from rules import Leaper, Slider, occupancy_subsets, slider_attacks
+from .errors import VerificationError
+from .geometry import Board
+from .magic import M64
+from .model import AVR_MAX_OBJECT_BYTES, OutputFile
+from .rules import Leaper, Slider, occupancy_subsets, slider_attacks
 
 RANK_SLIDER = Slider("rank", ((1, 0), (-1, 0)))
 FILE_SLIDER = Slider("file", ((0, 1), (0, -1)))
@@ -77,7 +77,7 @@ def bswap64(x: int) -> int:
 
 
 def hq_line_attacks(sq: int, occupied: int, mask: int) -> int:
-    """attacks_line_hq() of src/attacks.h in Python (hyperbola quintessence, 64-bit wrap)."""
+    """attacks_line_hq() of src/chess/attacks.h in Python (hyperbola quintessence, 64-bit wrap)."""
     slider = 1 << sq
     forward = occupied & mask
     reverse = bswap64(forward)
@@ -87,7 +87,7 @@ def hq_line_attacks(sq: int, occupied: int, mask: int) -> int:
 
 
 def compact_rank_attacks(first_rank, sq: int, occupied: int) -> int:
-    """attacks_rank() of src/attacks.h in Python; first_rank is flat [file][inner occupancy]."""
+    """attacks_rank() of src/chess/attacks.h in Python; first_rank is flat [file][inner occupancy]."""
     shift = sq & 56
     inner = (occupied >> (shift + 1)) & 63
     return first_rank[(sq & 7) * 64 + inner] << shift
@@ -137,7 +137,7 @@ def check_avr_object_limit(output: OutputFile) -> None:
 
 
 # ---- Xiangqi ------------------------------------------------------------------------------------
-# The C lookups of src/xiangqi_attacks.h in Python, and references computed from coordinates.
+# The C lookups of src/xiangqi/attacks.h in Python, and references computed from coordinates.
 XQ_FILE_A_LOW = 0x8040201008040201  # ranks 1..8 of file a once shifted down by 9 + file
 XQ_GATHER = 0x0101010101010101  # moves bit 9i of the file to bit 56 + i (no carries)
 XQ_RANDOM_PROBES = 48  # whole-board random occupancies per square, on top of the exhaustive ones
@@ -165,7 +165,7 @@ def xq_line_indices(sq: int, occupied: int) -> tuple[int, int]:
 
 
 def xq_line_lookup(rank_table, file_table, sq: int, occupied: int) -> int:
-    """A rank/file table pair looked up as src/xiangqi_attacks.h does; tables are flat."""
+    """A rank/file table pair looked up as src/xiangqi/attacks.h does; tables are flat."""
     file, rank = sq % 9, sq // 9
     rank_index, file_index = xq_line_indices(sq, occupied)
     return (rank_table[file * 128 + rank_index] << (9 * rank)) | (file_table[rank * 256 + file_index] << file)
@@ -239,7 +239,7 @@ def _xq_neighbourhood(sq: int) -> int:
 
 def _xq_probes(board: Board, mask_of_square):
     """For each square: every subset of mask_of_square(sq), plus random whole-board sets."""
-    from magic import SplitMix64
+    from .magic import SplitMix64
 
     stream = SplitMix64(XQ_PROBE_SEED)
     for sq in board.squares():

@@ -11,7 +11,7 @@ them out.
 
 import math
 
-from model import OutputFile, Table
+from .model import OutputFile, Table
 
 INDENT = "    "
 VALUES_PER_LINE = {"uint64_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "XqBBWords": 2}

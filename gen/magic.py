@@ -12,8 +12,8 @@ import time
 from array import array
 from dataclasses import dataclass, field
 
-from geometry import Board
-from rules import Slider, occupancy_subsets, relevant_mask, slider_attacks
+from .geometry import Board
+from .rules import Slider, occupancy_subsets, relevant_mask, slider_attacks
 
 M64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15

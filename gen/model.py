@@ -1,7 +1,7 @@
 """The data model between the table builders and the C emitter: tables and output files.
 
 A Table holds its values flat, in C row-major order, with the dimensions as declared in
-src/tables.h; the emitter only formats what is here, and tests read keys and masks from here.
+src/chess/tables.h; the emitter only formats what is here, and tests read keys and masks from here.
 """
 
 import math

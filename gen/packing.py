@@ -2,17 +2,17 @@
 
 Blocks go in slider order (rook squares 0..63, then bishop squares 0..63), each at an integer
 offset. The verification pass re-derives every answer by ray walking and looks it up exactly as
-src/attacks.h does: slider_attacks[offset + ((occ & mask) * magic mod 2^64 >> shift)].
+src/chess/attacks.h does: slider_attacks[offset + ((occ & mask) * magic mod 2^64 >> shift)].
 """
 
 from dataclasses import dataclass
 
-from errors import VerificationError
-from geometry import Board
-from magic import M64, SplitMix64
-from rules import occupancy_subsets, relevant_mask, slider_attacks
+from .errors import VerificationError
+from .geometry import Board
+from .magic import M64, SplitMix64
+from .rules import occupancy_subsets, relevant_mask, slider_attacks
 
-# Sizes of the fancy layout for chess, as declared in src/tables.h.
+# Sizes of the fancy layout for chess, as declared in src/chess/tables.h.
 CHESS_FANCY_ENTRIES = {"rook": 102400, "bishop": 5248}
 
 RANDOM_PROBES_PER_SQUARE = 64  # extra whole-board occupancies checked per square
@@ -54,7 +54,7 @@ def check_totals(packed: PackedSliders, expected: dict) -> None:
 
 
 def lookup(packed: PackedSliders, slider_name: str, sq: int, occupied: int) -> int:
-    """The C lookup of src/attacks.h, in Python."""
+    """The C lookup of src/chess/attacks.h, in Python."""
     mask, magic, offset, shift = packed.entries[slider_name][sq]
     return packed.attacks[offset + ((((occupied & mask) * magic) & M64) >> shift)]
 

@@ -10,7 +10,7 @@ blocking square (horse, elephant), the cannon's hop, and moves confined to a reg
 import functools
 from dataclasses import dataclass
 
-from geometry import Board, bit
+from .geometry import Board, bit
 
 WHITE, BLACK = 0, 1
 COLOURS = (WHITE, BLACK)

@@ -9,10 +9,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from errors import GenError
-from geometry import Board
-from rules import (CASTLE_BLACK_OO, CASTLE_BLACK_OOO, CASTLE_WHITE_OO, CASTLE_WHITE_OOO, COLOURS,
-                   PIECE_TYPES, WHITE)
+from .errors import GenError
+from .geometry import Board
+from .rules import (CASTLE_BLACK_OO, CASTLE_BLACK_OOO, CASTLE_WHITE_OO, CASTLE_WHITE_OOO, COLOURS,
+                    PIECE_TYPES, WHITE)
 
 RANDOM64_PATH = "gen/data/polyglot-random64.txt"  # repo-relative
 RANDOM64_COUNT = 781
@@ -92,7 +92,7 @@ class XiangqiKeys:
 def build_xiangqi_zobrist(board: Board, piece_types: int, seed: int = XIANGQI_ZOBRIST_SEED) -> XiangqiKeys:
     """Keys in table order ([colour][piece type][square], then the side key), each the next
     output of SplitMix64(seed); all must be distinct and non-zero."""
-    from magic import SplitMix64  # here, so the chess path does not depend on it
+    from .magic import SplitMix64  # here, so the chess path does not depend on it
 
     stream = SplitMix64(seed)
     piece = tuple(stream.next() for _ in range(len(COLOURS) * piece_types * board.size))

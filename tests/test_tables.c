@@ -468,11 +468,12 @@ enum {
 
 static uint64_t random64[RANDOM64_NB];
 
-/* Read the checked-in copy of the constants (one 0x... per line); fails the test on any defect. */
+/* Read the generator's own copy of the constants, gen/data/polyglot-random64.txt (reached from
+ * FLASHMATE_TEST_DATA, which is tests/data), one 0x... per line; fails the test on any defect. */
 static void load_random64(void)
 {
     static bool loaded;
-    const char *path = FLASHMATE_TEST_DATA "/polyglot-random64.txt";
+    const char *path = FLASHMATE_TEST_DATA "/../../gen/data/polyglot-random64.txt";
     char line[128];
     int count = 0, line_no = 0;
     if (loaded)

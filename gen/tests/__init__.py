@@ -2,14 +2,12 @@
 
     python3 -m unittest discover -s gen/tests -t .
 
-The generator's modules live flat in gen/ (tablegen.py imports them as top-level modules), so the
-package puts gen/ on the import path once for every test module.
+The tests import the generator as the package it is (`from gen import checks`,
+`from gen.geometry import CHESS`); the command line is tested both in this process
+(gen.cli.main) and as the programs a user runs (gen/tablegen.py, python3 -m gen).
 """
 
-import sys
 from pathlib import Path
 
 GEN_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = GEN_DIR.parent
-if str(GEN_DIR) not in sys.path:
-    sys.path.insert(0, str(GEN_DIR))

@@ -1,8 +1,7 @@
 import unittest
 
-from gen.tests import GEN_DIR  # noqa: F401  (puts gen/ on the path)
-import emit_c
-from model import OutputFile, Table
+from gen import emit_c
+from gen.model import OutputFile, Table
 
 
 class FormatTest(unittest.TestCase):
@@ -61,7 +60,7 @@ class RenderTest(unittest.TestCase):
         tables = (Table("a", "uint64_t", (2,), (1, 2), "A."), Table("b", "uint8_t", (2, 2), (1, 2, 3, 4), "B."))
         self.output = OutputFile("x.c", "x_tables", tables, strings=(("x_name", "demo"),), inputs=("gen/data/x.txt",))
 
-    def test_file_layout(self):
+    def test_file_structure(self):
         text = emit_c.render(self.output, "python3 gen/tablegen.py --out generated/ --seed 0x01", "ab" * 32)
         lines = text.split("\n")
         self.assertEqual(lines[:5], [

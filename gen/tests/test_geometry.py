@@ -1,7 +1,6 @@
 import unittest
 
-from gen.tests import GEN_DIR  # noqa: F401  (puts gen/ on the path)
-from geometry import CHESS, Board, set_to_squares, squares_to_set
+from gen.geometry import CHESS, Board, set_to_squares, squares_to_set
 
 
 class ChessBoardTest(unittest.TestCase):

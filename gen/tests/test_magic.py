@@ -1,10 +1,9 @@
 import unittest
 
-from gen.tests import GEN_DIR  # noqa: F401  (puts gen/ on the path)
-from geometry import CHESS
-from magic import (M64, FLASHMATE_MAGIC_SEED, SplitMix64, candidate_magics, find_all_magics, find_magic,
-                   passes_prefilter, stream_seed)
-from rules import BISHOP_RULE, ROOK_RULE, occupancy_subsets, slider_attacks
+from gen.geometry import CHESS
+from gen.magic import (M64, FLASHMATE_MAGIC_SEED, SplitMix64, candidate_magics, find_all_magics, find_magic,
+                       passes_prefilter, stream_seed)
+from gen.rules import BISHOP_RULE, ROOK_RULE, occupancy_subsets, slider_attacks
 
 
 class SplitMix64Test(unittest.TestCase):

@@ -5,7 +5,7 @@ Every one must be refused: a non-zero status, exactly one `tablegen: error:` lin
 offending option, value or path, and no change to the output folder (a copy of generated/),
 to the working directory or to generated/ itself.
 
-Most cases call tablegen.main() in this process (a run costs a millisecond there, against most
+Most cases call gen.cli.main() in this process (a run costs a millisecond there, against most
 of a second for a new interpreter); a sample also runs gen/tablegen.py as a program to check the
 real exit status and stderr. Cases that get past argument checking use --layout compact, so no
 case runs the fancy magic search.
@@ -25,12 +25,12 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from gen import cli
 from gen.tests import GEN_DIR, REPO_ROOT
-import tablegen
 
 SEED = 0x7AB1E6E4
 GENERATED = REPO_ROOT / "generated"
-OPTIONS = ("--out", "--check", "--seed", "--layout", "--jobs")
+OPTIONS = ("--out", "--check", "--seed", "--game", "--layout", "--jobs")
 
 
 def tree_digest(folder: Path) -> str:
@@ -113,19 +113,25 @@ class Cases:
                 lambda: "0x1" + "0" * self.rng.randint(16, 30),
                 lambda: self.rng.choice(["", "0x", "1e9", "1.5", "nan", "seed", "0b2", "0o9"]),
             ])()
-            if invalid(tablegen._seed, value):
+            if invalid(cli._seed, value):
                 return self.assemble(["--seed", value]), ["--seed"], False
 
     def bad_layout(self):
         while True:
             value = self.rng.choice([self.word(), self.rng.choice(["Fancy", "COMPACT", "All", "", " compact", "pext"])])
-            if value not in ("all", "fancy", "compact"):
+            if value not in ("all", "fancy", "compact", "xiangqi"):  # xiangqi: the old --game xiangqi
                 return self.assemble(["--layout", value]), ["--layout"], False
+
+    def bad_game(self):
+        while True:
+            value = self.rng.choice([self.word(), self.rng.choice(["Chess", "XIANGQI", "fancy", "", " chess", "shogi"])])
+            if value not in ("all", "chess", "xiangqi"):
+                return self.assemble(["--game", value]), ["--game"], False
 
     def bad_jobs(self):
         while True:
             value = self.rng.choice([self.word("0123456789-+.x ", 1, 6), self.rng.choice(["0", "-1", "many", "", "1.5"])])
-            if invalid(tablegen._jobs, value):
+            if invalid(cli._jobs, value):
                 return self.assemble(["--jobs", value]), ["--jobs"], False
 
     def missing_value(self):
@@ -153,7 +159,7 @@ class Cases:
         value = self.rng.choice([self.word(string.ascii_letters), "generated/", "out", "1"])
         return self.assemble([value]), ["unrecognized arguments", value], False
 
-    GENERATORS = ("unknown_flag", "bad_seed", "bad_layout", "bad_jobs", "missing_value", "empty_folder",
+    GENERATORS = ("unknown_flag", "bad_seed", "bad_game", "bad_layout", "bad_jobs", "missing_value", "empty_folder",
                   "no_action", "both_actions", "stray_word")
 
     def any(self):
@@ -186,7 +192,7 @@ class MalformedOptionsTest(unittest.TestCase):
         stderr, stdout = io.StringIO(), io.StringIO()
         with working_directory(self.cwd), contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(stdout):
             try:
-                status = tablegen.main(argv)
+                status = cli.main(argv)
             except SystemExit as exit:
                 status = exit.code
         return status, stderr.getvalue() + stdout.getvalue()

@@ -1,11 +1,10 @@
 import unittest
 
-from gen.tests import GEN_DIR  # noqa: F401  (puts gen/ on the path)
-from errors import VerificationError
-from geometry import CHESS
-from magic import MagicResult
-from packing import CHESS_FANCY_ENTRIES, check_totals, pack
-from rules import BISHOP_RULE, ROOK_RULE, relevant_mask
+from gen.errors import VerificationError
+from gen.geometry import CHESS
+from gen.magic import MagicResult
+from gen.packing import CHESS_FANCY_ENTRIES, check_totals, pack
+from gen.rules import BISHOP_RULE, ROOK_RULE, relevant_mask
 
 
 def stand_in_results():

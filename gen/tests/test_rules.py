@@ -1,9 +1,8 @@
 import unittest
 
-from gen.tests import GEN_DIR  # noqa: F401  (puts gen/ on the path)
-from geometry import CHESS, set_to_squares
-from rules import (BISHOP_RULE, BLACK, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, WHITE, between,
-                   leaper_attacks, line, occupancy_subsets, relevant_mask, slider_attacks)
+from gen.geometry import CHESS, set_to_squares
+from gen.rules import (BISHOP_RULE, BLACK, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, WHITE, between,
+                       leaper_attacks, line, occupancy_subsets, relevant_mask, slider_attacks)
 
 
 def sq(name):

@@ -1,5 +1,5 @@
 """End-to-end tests of the command line: one fancy run for the whole module, compact runs
-(fast) for the file handling."""
+(fast) for the file handling, and which files --game and --layout select."""
 
 import contextlib
 import io
@@ -13,16 +13,14 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
+from gen import checks, cli, emit_c
+from gen.builders import Settings, build_compact, build_files
+from gen.errors import VerificationError
+from gen.geometry import CHESS
+from gen.magic import FLASHMATE_MAGIC_SEED, find_magic
+from gen.packing import PackedSliders, verify_packed
+from gen.rules import BISHOP_RULE, ROOK_RULE
 from gen.tests import GEN_DIR, REPO_ROOT
-import checks
-import emit_c
-import tablegen
-from errors import VerificationError
-from geometry import CHESS
-from layouts import Settings, build_compact
-from magic import FLASHMATE_MAGIC_SEED, find_magic
-from packing import PackedSliders, verify_packed
-from rules import BISHOP_RULE, ROOK_RULE
 
 SEED_TEXT = f"0x{FLASHMATE_MAGIC_SEED:016X}"
 FANCY = {}  # the one fancy run: folder, result
@@ -177,6 +175,13 @@ class CompactRunTest(unittest.TestCase):
         self.assertIn("--seed 0x000000000000002A", text)
         self.assertNotEqual(text, (self.folder / "chess_compact.c").read_text())  # the hash covers the seed
 
+    def test_runs_as_a_module_too(self):
+        """python3 -m gen, from the repository root, is the same program as gen/tablegen.py."""
+        command = [sys.executable, "-m", "gen", "--check", str(self.folder), "--layout", "compact"]
+        result = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stderr, r"tablegen: 2 files in .* are up to date")
+
     def test_output_does_not_depend_on_where_the_repository_is(self):
         elsewhere = Path(tempfile.mkdtemp(prefix="tablegen-elsewhere-"))
         self.addCleanup(shutil.rmtree, elsewhere, ignore_errors=True)
@@ -215,6 +220,9 @@ class RefusalTest(unittest.TestCase):
         before = snapshot(self.folder)
         cases = [
             ("--layout", "bogus"),
+            ("--game", "bogus"),
+            ("--game", "xiangqi", "--layout", "compact"),  # Xiangqi has no slider layouts
+            ("--game", "chess", "--layout", "xiangqi"),
             ("--jobs", "0"),
             ("--jobs", "many"),
             ("--seed", "nope"),
@@ -242,11 +250,47 @@ class RefusalTest(unittest.TestCase):
         stderr = io.StringIO()
         with mock.patch.object(checks, "check_compact", side_effect=VerificationError("first_rank_attacks[0][0]: wrong")):
             with contextlib.redirect_stderr(stderr):
-                status = tablegen.main(["--out", str(self.folder), "--layout", "compact"])
+                status = cli.main(["--out", str(self.folder), "--layout", "compact"])
         self.assertEqual(status, 1)
         self.assertEqual(error_lines(stderr.getvalue()), ["tablegen: error: first_rank_attacks[0][0]: wrong"])
         self.assertEqual(snapshot(self.folder), before)
         self.assertEqual(sorted(os.listdir(self.folder)), ["chess_common.c", "chess_compact.c"])
+
+
+class SelectionTest(unittest.TestCase):
+    """--game picks a game, --layout one of chess's slider layouts (so it selects chess alone);
+    --layout xiangqi, from before --game existed, still means --game xiangqi."""
+
+    CASES = [  # options, (game, layout), the options a fix command spells that selection with
+        ((), ("all", "all"), ""),
+        (("--game", "all", "--layout", "all"), ("all", "all"), ""),
+        (("--game", "chess"), ("chess", "all"), " --game chess"),
+        (("--game", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
+        (("--layout", "compact"), ("chess", "compact"), " --layout compact"),
+        (("--game", "chess", "--layout", "fancy"), ("chess", "fancy"), " --layout fancy"),
+        (("--layout", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
+        (("--game", "xiangqi", "--layout", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
+    ]
+
+    @staticmethod
+    def selection(options):
+        args = cli.parse_args(["--check", "generated/", *options])
+        return args.game, args.layout
+
+    def test_options_select_a_game_and_a_layout(self):
+        for options, expected, spelled in self.CASES:
+            with self.subTest(options=options):
+                self.assertEqual(self.selection(options), expected)
+                self.assertEqual(cli.selection_options(*expected), spelled)
+                self.assertEqual(self.selection(spelled.split()), expected)
+
+    def test_build_files_follows_the_selection(self):
+        settings = Settings(CHESS, REPO_ROOT, FLASHMATE_MAGIC_SEED, 1, lambda line: None)
+        self.assertEqual([f.filename for f in build_files(settings, "chess", "compact")],
+                         ["chess_common.c", "chess_compact.c"])
+        for game, layout in (("xiangqi", "compact"), ("all", "compact"), ("chess", "xiangqi"), ("shogi", "all")):
+            with self.subTest(game=game, layout=layout), self.assertRaises(ValueError):
+                build_files(settings, game, layout)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The Xiangqi layout: board description, rules, the tables built from them, their checks (which
+"""The Xiangqi game: board description, rules, the tables built from them, their checks (which
 must catch a wrong entry), the emitted file and the header that declares it."""
 
 import re
@@ -7,15 +7,14 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from gen import checks, emit_c
+from gen.builders import Settings, build_xiangqi, xiangqi_leaper_tables, xiangqi_line_tables
+from gen.errors import VerificationError
+from gen.geometry import XIANGQI, bit, set_to_squares, squares_to_set
+from gen.rules import (ADVISOR_RULE, CANNON_RULE, ELEPHANT_RULE, HORSE_RULE, XQ_KING_RULE, blockable_leaper_moves,
+                       confined_moves, hopper_moves, xq_pawn_moves)
 from gen.tests import REPO_ROOT
-import checks
-import emit_c
-from errors import VerificationError
-from geometry import XIANGQI, bit, set_to_squares, squares_to_set
-from layouts import Settings, build_xiangqi, xiangqi_leaper_tables, xiangqi_line_tables
-from rules import (ADVISOR_RULE, CANNON_RULE, ELEPHANT_RULE, HORSE_RULE, XQ_KING_RULE, blockable_leaper_moves,
-                   confined_moves, hopper_moves, xq_pawn_moves)
-from zobrist import XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist
+from gen.zobrist import XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist
 
 
 def sq(name):
@@ -174,7 +173,7 @@ class OutputTest(unittest.TestCase):
         folder = Path(tempfile.mkdtemp(prefix="tablegen-xiangqi-"))
         self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
         from gen.tests.test_tablegen import run_cli
-        result = run_cli("--out", folder, "--layout", "xiangqi")
+        result = run_cli("--out", folder, "--game", "xiangqi")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual([p.name for p in folder.iterdir()], ["xiangqi_tables.c"])
         self.assertEqual((folder / "xiangqi_tables.c").read_bytes(),

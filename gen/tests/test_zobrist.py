@@ -1,11 +1,11 @@
 import unittest
 
-from gen.tests import GEN_DIR, REPO_ROOT  # noqa: F401  (puts gen/ on the path)
-from errors import GenError
-from geometry import CHESS
-from layouts import Settings, build_common
-from rules import BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
-from zobrist import load_random64, parse_random64
+from gen.builders import Settings, build_common
+from gen.errors import GenError
+from gen.geometry import CHESS
+from gen.rules import BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
+from gen.tests import REPO_ROOT
+from gen.zobrist import load_random64, parse_random64
 
 PIECES = {"p": PAWN, "n": KNIGHT, "b": BISHOP, "r": ROOK, "q": QUEEN, "k": KING}
 CASTLING_BITS = {"K": 1, "Q": 2, "k": 4, "q": 8}
@@ -58,7 +58,7 @@ class Random64FileTest(unittest.TestCase):
             parse_random64("hello\n" + good)
 
 
-class LayoutTest(unittest.TestCase):
+class PolyglotOrderTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.common = build_common(quiet_settings())

@@ -3,7 +3,7 @@
 
 usage: test_book.py ENGINE [--book BOOK.bin] [--random64 FILE] [--polyglot PATH] [--oracle CMD]
 
-The reader below computes Polyglot keys itself (Random64 constants from tests/data, verified
+The reader below computes Polyglot keys itself (Random64 constants from gen/data, verified
 against the published test vectors of the format) and binary-searches the .bin file. Checks:
   - a synthetic book (written here) exercising castling (king takes rook), promotion, en passant,
     weights and an illegal entry;
@@ -30,7 +30,7 @@ from ucitest import Engine, Fail, MoveOracle  # noqa: E402
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_BOOK = "/usr/share/games/gnuchess/book.bin"
-DEFAULT_RANDOM64 = os.path.join(HERE, "..", "data", "polyglot-random64.txt")
+DEFAULT_RANDOM64 = os.path.join(HERE, "..", "..", "gen", "data", "polyglot-random64.txt")
 FEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 FEN_AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 

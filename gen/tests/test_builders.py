@@ -1,12 +1,12 @@
 import unittest
 
-from gen.tests import GEN_DIR, REPO_ROOT  # noqa: F401  (puts gen/ on the path)
-import checks
-from errors import VerificationError
-from geometry import CHESS
-from layouts import Settings, build_common, build_compact, first_rank_attacks
-from model import OutputFile, Table
-from rules import KNIGHT_RULE, between, leaper_attacks, line
+from gen import checks
+from gen.builders import Settings, build_common, build_compact, first_rank_attacks
+from gen.errors import VerificationError
+from gen.geometry import CHESS
+from gen.model import OutputFile, Table
+from gen.rules import KNIGHT_RULE, between, leaper_attacks, line
+from gen.tests import REPO_ROOT
 
 
 def sq(name):

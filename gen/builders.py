@@ -1,9 +1,10 @@
 """What each generated file holds, and how its tables are built from the rules and data.
 
-chess_common.c holds the layout-independent tables; each slider layout (fancy, compact) has
-its own file defining chess_layout_tables and chess_layout_name. xiangqi_tables.c holds the
-second board layout, Xiangqi on 9x10 (declared in src/xiangqi_tables.h). Every builder runs its
-checks before it returns, so an OutputFile that exists has been verified.
+Two games, chess and Xiangqi. Chess has chess_common.c, the tables every slider layout shares,
+and one file per slider layout (fancy, compact), each defining chess_layout_tables and
+chess_layout_name; the engine is built with one of them. Xiangqi, on 9x10, has one file,
+xiangqi_tables.c (declared in src/xiangqi/tables.h), and no choice of layout. Every builder runs
+its checks before it returns, so an OutputFile that exists has been verified.
 """
 
 import time
@@ -11,20 +12,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import checks
-from geometry import XIANGQI, Board, bit
-from magic import find_all_magics
-from model import OutputFile, Table
-from packing import CHESS_FANCY_ENTRIES, check_totals, pack, verify_packed
-from rules import (ADVISOR_RULE, BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARES, COLOURS, ELEPHANT_RULE,
-                   HORSE_RULE, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, XQ_KING_RULE,
-                   XQ_PIECE_TYPES, Hopper, Slider, between, blockable_leaper_moves, confined_moves,
-                   hopper_moves, leaper_attacks, line, line_through, slider_attacks, xq_pawn_moves)
-from zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist, build_zobrist,
-                     load_random64)
+from . import checks
+from .geometry import XIANGQI, Board, bit
+from .magic import find_all_magics
+from .model import OutputFile, Table
+from .packing import CHESS_FANCY_ENTRIES, check_totals, pack, verify_packed
+from .rules import (ADVISOR_RULE, BISHOP_RULE, CASTLE_ALL, CHESS_CASTLING_SQUARES, COLOURS, ELEPHANT_RULE,
+                    HORSE_RULE, KING_RULE, KNIGHT_RULE, PAWN_CAPTURE_RULES, ROOK_RULE, XQ_KING_RULE,
+                    XQ_PIECE_TYPES, Hopper, Slider, between, blockable_leaper_moves, confined_moves,
+                    hopper_moves, leaper_attacks, line, line_through, slider_attacks, xq_pawn_moves)
+from .zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build_xiangqi_zobrist, build_zobrist,
+                      load_random64)
 
-LAYOUT_NAMES = ("fancy", "compact")  # chess slider layouts
-BOARD_LAYOUT_NAMES = ("xiangqi",)  # other boards, one file each
+GAMES = ("chess", "xiangqi")
+CHESS_LAYOUTS = ("fancy", "compact")  # chess's slider table layouts
 COLOUR_LABELS = ("WHITE", "BLACK")
 PIECE_TYPE_LABELS = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
 CASTLING_LABELS = tuple("".join(c for bit, c in zip((1, 2, 4, 8), "KQkq") if rights & bit) or "-"
@@ -174,7 +175,7 @@ def build_compact(s: Settings) -> OutputFile:
 
 
 # ---- Xiangqi -------------------------------------------------------------------------------------
-# Index bit order of the neighbour-indexed tables, as src/xiangqi_attacks.h reads them:
+# Index bit order of the neighbour-indexed tables, as src/xiangqi/attacks.h reads them:
 # orthogonal neighbours (the horse's legs) and diagonal ones (the elephant's eyes, and the legs
 # of the horses attacking a square, which sit diagonally next to that square).
 XQ_LEG_NEIGHBOURS = ((0, -1), (-1, 0), (1, 0), (0, 1))  # south, west, east, north
@@ -297,14 +298,21 @@ def build_xiangqi(s: Settings) -> OutputFile:
                       header="xiangqi/tables.h")
 
 
-LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}
+CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}
 
 
-def build_files(s: Settings, layout: str) -> list[OutputFile]:
-    """chess_common.c plus the file of each selected chess layout; "all" selects every chess
-    layout and the other boards (xiangqi_tables.c), a board name that board's file only."""
-    if layout in BOARD_LAYOUT_NAMES:
-        return [build_xiangqi(s)]
-    names = LAYOUT_NAMES if layout == "all" else (layout,)
-    files = [build_common(s)] + [LAYOUT_BUILDERS[name](s) for name in names]
-    return files + ([build_xiangqi(s)] if layout == "all" else [])
+def build_files(s: Settings, game: str = "all", layout: str = "all") -> list[OutputFile]:
+    """The files of a game ("all": both), in the order chess_common.c, the chess layout files,
+    xiangqi_tables.c. For chess, layout picks one slider layout ("all": every one); Xiangqi has
+    no layouts, so it takes only "all"."""
+    if game not in ("all",) + GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    if layout not in ("all",) + CHESS_LAYOUTS or (layout != "all" and game != "chess"):
+        raise ValueError(f"layout {layout!r} is not a layout of game {game!r}")
+    files = []
+    if game in ("all", "chess"):
+        names = CHESS_LAYOUTS if layout == "all" else (layout,)
+        files += [build_common(s)] + [CHESS_LAYOUT_BUILDERS[name](s) for name in names]
+    if game in ("all", "xiangqi"):
+        files.append(build_xiangqi(s))
+    return files
