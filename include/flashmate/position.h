@@ -10,6 +10,8 @@
 #ifndef FLASHMATE_POSITION_H
 #define FLASHMATE_POSITION_H
 
+#include <stddef.h>
+
 #include "flashmate/types.h"
 
 typedef struct Position {
@@ -86,6 +88,10 @@ static inline bool pos_is_capture(const Position *pos, Move move)
 {
     return pos->board[move_to(move)] != NO_PIECE || move_kind(move) == MOVE_EN_PASSANT;
 }
+
+/* The board as text for a person: a line per rank from rank 8 down, " X" per file ('.' for an
+ * empty square, letters as in FEN). */
+void pos_write_board(const Position *pos, char *buf, size_t size);
 
 /* UCI text of a move ("e2e4", "e7e8q", castling "e1g1"); buf holds at least 6 bytes. */
 void move_to_uci(Move move, char *buf);

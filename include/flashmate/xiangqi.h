@@ -13,6 +13,8 @@
 #ifndef FLASHMATE_XIANGQI_H
 #define FLASHMATE_XIANGQI_H
 
+#include <stddef.h>
+
 #include "flashmate/game_types.h"
 #include "flashmate/xiangqi_types.h"
 
@@ -90,6 +92,10 @@ int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list);
 int xq_count_legal(const XqPosition *pos);
 /* Is `move` legal? Any 16-bit value may be asked; the answer agrees with xq_generate. */
 bool xq_is_legal(const XqPosition *pos, Move move);
+
+/* The board as text for a person, Red at the bottom: a line per rank from rank 10 down (its
+ * number, then " X" per file, '.' for an empty square), then the file letters. */
+void xq_write_board(const XqPosition *pos, char *buf, size_t size);
 
 /* UCI text of a move ("a1a2", "b3e3", "a10a9"): buf holds XQ_MOVE_TEXT_MAX bytes. */
 void xq_move_to_uci(Move move, char *buf);

@@ -6,10 +6,12 @@
 #include "flashmate/position.h"
 
 #include "attacks.h"
-#include "engine/fen_fields.h"
+#include "engine/notation.h"
 #include "engine/text.h"
 
-static Piece piece_from_char(char c)
+_Static_assert((int)NO_PIECE == FEN_NO_PIECE, "fen_parse_placement's empty square");
+
+static int piece_from_char(char c)
 {
     static const char letters[] = "PNBRQKpnbrqk";
     for (int i = 0; i < 12; i++)
@@ -19,46 +21,6 @@ static Piece piece_from_char(char c)
 }
 
 static char piece_to_char(Piece p) { return "PNBRQK??pnbrqk"[p]; }
-
-/* Field 1. Reads ranks 8 to 1 into pos->board. */
-static bool parse_placement(Position *pos, const char *fen, const char **s, ParseError *err)
-{
-    const char *p = *s;
-    for (int rank = 7; rank >= 0; rank--) {
-        int file = 0;
-        bool last_was_digit = false;
-        while (*p && *p != '/' && !text_is_space(*p)) {
-            if (*p >= '1' && *p <= '8') {
-                if (last_was_digit)
-                    return fen_error(err, 1, fen, p, "two digits in a row");
-                file += *p - '0';
-                last_was_digit = true;
-            } else {
-                Piece piece = piece_from_char(*p);
-                if (piece == NO_PIECE)
-                    return fen_error(err, 1, fen, p, "unexpected character");
-                if (file < 8)
-                    pos->board[square_make(file, rank)] = (uint8_t)piece;
-                file++;
-                last_was_digit = false;
-            }
-            if (file > 8)
-                return fen_error(err, 1, fen, p, "rank has more than 8 squares");
-            p++;
-        }
-        if (file < 8)
-            return fen_error(err, 1, fen, p, "rank has fewer than 8 squares");
-        if (rank > 0) {
-            if (*p != '/')
-                return fen_error(err, 1, fen, p, "expected '/' after 8 squares (fewer than 8 ranks)");
-            p++;
-        }
-    }
-    if (*p == '/')
-        return fen_error(err, 1, fen, p, "more than 8 ranks");
-    *s = p;
-    return true;
-}
 
 /* Build bitboards from the square array and check what the pieces alone must satisfy. */
 static bool check_material(Position *pos, const char *fen, ParseError *err)
@@ -161,7 +123,6 @@ static bool parse_en_passant(Position *pos, const char *fen, const char **s, Par
 bool pos_set_fen(Position *out, const char *fen, ParseError *err)
 {
     Position pos;
-    uint64_t halfmove = 0, fullmove = 1;
     const char *s = text_skip_spaces(fen);
 
     for (int sq = 0; sq < SQUARE_NB; sq++)
@@ -173,7 +134,8 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
 
     if (!*s)
         return fen_error(err, 1, fen, s, "empty FEN");
-    if (!parse_placement(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 1, err))
+    if (!fen_parse_placement(fen, &s, FILE_NB, RANK_NB, piece_from_char, pos.board, NULL, err) ||
+        !fen_end_of_field(fen, &s, 1, err))
         return false;
     if (!check_material(&pos, fen, err))
         return false;
@@ -192,19 +154,8 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
         return fen_error(err, 4, fen, s, "missing field");
     if (!parse_en_passant(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 4, err))
         return false;
-    if (*s) {
-        if (!fen_parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !fen_end_of_field(fen, &s, 5, err))
-            return false;
-        if (*s) {
-            if (!fen_parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) ||
-                !fen_end_of_field(fen, &s, 6, err))
-                return false;
-            if (*s)
-                return fen_error(err, 6, fen, s, "unexpected text after the last field");
-        }
-    }
-    pos.halfmove_clock = (uint16_t)halfmove;
-    pos.fullmove_number = (uint16_t)fullmove;
+    if (!fen_parse_counters(fen, &s, &pos.halfmove_clock, &pos.fullmove_number, err))
+        return false;
 
     Color them = color_flip(pos_side(&pos));
     if (pos_attackers_to(&pos, pos.king_square[them], pos_occupied(&pos)) & pos.by_color[pos.side])
@@ -247,18 +198,12 @@ int pos_get_fen(const Position *pos, char *buf)
 Move pos_parse_uci_move(const Position *pos, const char *text)
 {
     MoveList list;
-    size_t length = text_word_length(text);
-    if (length < 4 || length > 5)
-        return MOVE_NONE;
     movegen_generate(pos, GEN_LEGAL, &list);
-    for (int i = 0; i < list.count; i++) {
-        char buf[6];
-        move_to_uci(list.moves[i].move, buf);
-        size_t j = 0;
-        while (j < length && (buf[j] == text[j] || (j == 4 && buf[j] == (text[j] | 0x20))))
-            j++;
-        if (j == length && buf[j] == '\0')
-            return list.moves[i].move;
-    }
-    return MOVE_NONE;
+    return notation_find_move(&list, text, move_to_uci, 4);
+}
+
+void pos_write_board(const Position *pos, char *buf, size_t size)
+{
+    TextBuf t = text_buf(buf, size);
+    notation_add_board(&t, pos, FILE_NB, RANK_NB, fen_piece_at, false);
 }

@@ -1,43 +1,17 @@
+/* Chess perft (flashmate/perft.h), from the template every game shares. */
 #include "flashmate/perft.h"
 
 #include "flashmate/movegen.h"
 
-uint64_t perft(Position *pos, int depth)
-{
-    if (depth <= 1)
-        return depth == 1 ? (uint64_t)movegen_count_legal(pos) : 1;
-    MoveList list;
-    uint64_t nodes = 0;
-    movegen_generate(pos, GEN_LEGAL, &list);
-    for (int i = 0; i < list.count; i++) {
-        Undo undo;
-        Move move = list.moves[i].move;
-        pos_do_move(pos, move, &undo);
-        nodes += perft(pos, depth - 1);
-        pos_undo_move(pos, move, &undo);
-    }
-    return nodes;
-}
-
-uint64_t perft_divide(Position *pos, int depth, PerftReport report, void *user)
-{
-    if (depth <= 0)
-        return 1;
-    MoveList list;
-    uint64_t total = 0;
-    movegen_generate(pos, GEN_LEGAL, &list);
-    for (int i = 0; i < list.count; i++) {
-        Undo undo;
-        Move move = list.moves[i].move;
-        pos_do_move(pos, move, &undo);
-        uint64_t nodes = perft(pos, depth - 1);
-        pos_undo_move(pos, move, &undo);
-        if (report)
-            report(move, nodes, user);
-        total += nodes;
-    }
-    return total;
-}
+#define PERFT_POSITION Position
+#define PERFT_UNDO Undo
+#define PERFT_GENERATE(pos, list) movegen_generate(pos, GEN_LEGAL, list)
+#define PERFT_COUNT(pos) movegen_count_legal(pos)
+#define PERFT_DO(pos, move, undo) pos_do_move(pos, move, undo)
+#define PERFT_UNDO_MOVE(pos, move, undo) pos_undo_move(pos, move, undo)
+#define PERFT perft
+#define PERFT_DIVIDE perft_divide
+#include "engine/perft_template.h"
 
 static bool parse_chess_fen(void *pos, const char *fen, ParseError *err)
 {

@@ -214,21 +214,13 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
         moves_searched++;
         if (d->stopped)
             return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                best_move = move;
-                if (score >= beta)
-                    break;
-                alpha = score;
-            }
-        }
+        if (search_improve(d, ply, false, move, score, &best, &alpha, beta, &best_move))
+            break;
     }
     if (in_check && moves_searched == 0)
         return -VALUE_MATE + ply;
 
-    int bound = best >= beta ? BOUND_LOWER : BOUND_UPPER;
-    tt_store(d->tt, pos->key, 0, score_to_tt(best, ply), static_eval, bound, best_move);
+    driver_store(d, pos->key, 0, ply, best, alpha, beta, false, static_eval, best_move);
     return best;
 }
 
@@ -259,12 +251,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             return VALUE_DRAW;
         if (ply >= MAX_PLY - 1)
             return in_check ? VALUE_DRAW : eval_position(pos);
-        /* Mate distance pruning: no line can beat a mate already found closer to the root. */
-        if (alpha < -VALUE_MATE + ply)
-            alpha = -VALUE_MATE + ply;
-        if (beta > VALUE_MATE - ply - 1)
-            beta = VALUE_MATE - ply - 1;
-        if (alpha >= beta)
+        if (mate_distance_prune(&alpha, &beta, ply))
             return alpha;
     }
 
@@ -416,17 +403,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
         if (d->stopped)
             return 0;
 
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                best_move = move;
-                if (pv_node)
-                    driver_update_pv(d, ply, move);
-                if (score >= beta)
-                    break;
-                alpha = score;
-            }
-        }
+        if (search_improve(d, ply, pv_node, move, score, &best, &alpha, beta, &best_move))
+            break;
         if (quiet && move != best_move && quiet_count < 64)
             quiets_tried[quiet_count++] = move;
     }
@@ -439,11 +417,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
 
     /* A quiet move that beat beta becomes a killer and gains history; the others tried lose. */
     if (best >= beta && !pos_is_capture(pos, best_move) && move_kind(best_move) != MOVE_PROMOTION) {
-        int bonus = depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
-        if (ss->killers[0] != best_move) {
-            ss->killers[1] = ss->killers[0];
-            ss->killers[0] = best_move;
-        }
+        int bonus = history_bonus(depth);
+        killers_update(ss->killers, best_move);
         history_update(&s->history[us][move_from(best_move)][move_to(best_move)], bonus);
         for (int i = 0; i < quiet_count; i++)
             history_update(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])], -bonus);
@@ -451,10 +426,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             s->counter_moves[ss[-1].moved][move_to(ss[-1].move)] = best_move;
     }
 
-    if (!excluded) {
-        int bound = best >= beta ? BOUND_LOWER : (pv_node && best > original_alpha) ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(d->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
-    }
+    if (!excluded)
+        driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval, best_move);
     return best;
 }
 
@@ -484,11 +457,6 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
         s->stack[i].static_eval = VALUE_NONE;
 
     movegen_generate(pos, GEN_LEGAL, &root_moves);
-    Move fallback = search_first_allowed(limits, &root_moves);
-    if (fallback == MOVE_NONE) {
-        SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
-        return none;
-    }
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 25, fallback);
+    return driver_iterate(&s->driver, root_search, s, 25, &root_moves);
 }

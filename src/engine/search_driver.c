@@ -85,11 +85,23 @@ static inline int clamp_score(int v)
     return v < -VALUE_INFINITE ? -VALUE_INFINITE : v > VALUE_INFINITE ? VALUE_INFINITE : v;
 }
 
+/* The first legal root move the limits allow (MOVE_NONE if none): the answer given when the
+ * search is stopped before its first iteration completes. */
+static Move first_allowed(const SearchLimits *limits, const MoveList *root_moves)
+{
+    for (int i = 0; i < root_moves->count; i++)
+        if (search_move_allowed(limits, root_moves->moves[i].move))
+            return root_moves->moves[i].move;
+    return MOVE_NONE;
+}
+
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
-                            Move fallback)
+                            const MoveList *root_moves)
 {
     const SearchLimits *limits = d->limits;
-    SearchResult result = {fallback, MOVE_NONE, 0, 0, 0};
+    SearchResult result = {first_allowed(limits, root_moves), MOVE_NONE, 0, 0, 0};
+    if (result.best == MOVE_NONE)
+        return result;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
     int score = 0;
 

@@ -92,6 +92,70 @@ static inline bool tt_cutoff(int bound, int score, int alpha, int beta)
            (bound == BOUND_UPPER && score <= alpha);
 }
 
+/* Mate distance pruning: no line from this node can beat a mate already found closer to the
+ * root, so the window shrinks to what is still possible. True when nothing is (the node returns
+ * alpha). */
+static inline bool mate_distance_prune(int *alpha, int *beta, int ply)
+{
+    if (*alpha < -VALUE_MATE + ply)
+        *alpha = -VALUE_MATE + ply;
+    if (*beta > VALUE_MATE - ply - 1)
+        *beta = VALUE_MATE - ply - 1;
+    return *alpha >= *beta;
+}
+
+/* The result of one searched move at a node: it may raise the best score, then alpha, the best
+ * move and (at PV nodes) the principal variation. True when it fails high (a beta cutoff). */
+static inline bool search_improve(SearchDriver *d, int ply, bool update_pv, Move move, int score,
+                                  int *best, int *alpha, int beta, Move *best_move)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    if (score <= *alpha)
+        return false;
+    *best_move = move;
+    if (update_pv)
+        driver_update_pv(d, ply, move);
+    if (score >= beta)
+        return true;
+    *alpha = score;
+    return false;
+}
+
+/* How the best score of a node relates to its true value, for the hash table: a fail high is
+ * a lower bound, a score inside the window of a PV node is exact, anything else an upper bound. */
+static inline int node_bound(int best, int original_alpha, int beta, bool pv_node)
+{
+    return best >= beta ? BOUND_LOWER : pv_node && best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+}
+
+/* A node's result into the hash table: its best score (mate scores made relative to the node),
+ * the bound that score gives for the window it was searched with, the static evaluation and the
+ * best move. */
+static inline void driver_store(SearchDriver *d, uint64_t key, int depth, int ply, int best,
+                                int original_alpha, int beta, bool pv_node, int static_eval,
+                                Move best_move)
+{
+    int bound = node_bound(best, original_alpha, beta, pv_node);
+    tt_store(d->tt, key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
+}
+
+/* The history bonus of a quiet move that failed high at `depth` (the others tried lose it). */
+static inline int history_bonus(int depth)
+{
+    return depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
+}
+
+/* A quiet move that failed high becomes the first killer of its ply. */
+static inline void killers_update(Move killers[2], Move move)
+{
+    if (killers[0] != move) {
+        killers[1] = killers[0];
+        killers[0] = move;
+    }
+}
+
 /* History with gravity: entries saturate smoothly at +-16384. */
 static inline void history_update(int16_t *entry, int bonus)
 {
@@ -110,16 +174,6 @@ static inline bool search_move_allowed(const SearchLimits *limits, Move move)
     return false;
 }
 
-/* The first legal root move the limits allow (MOVE_NONE if none): the answer given when the
- * search is stopped before its first iteration completes. */
-static inline Move search_first_allowed(const SearchLimits *limits, const MoveList *root_moves)
-{
-    for (int i = 0; i < root_moves->count; i++)
-        if (search_move_allowed(limits, root_moves->moves[i].move))
-            return root_moves->moves[i].move;
-    return MOVE_NONE;
-}
-
 /* Late-move reduction in plies: 0.75 + ln(depth) * ln(move number) / 2.25. */
 int driver_lmr_reduction(int depth, int move_number);
 
@@ -127,9 +181,10 @@ int driver_lmr_reduction(int depth, int move_number);
 typedef int (*RootSearch)(void *search, int alpha, int beta, int depth);
 
 /* Iterative deepening with aspiration windows (initial half-width `delta` from depth 5) until a
- * limit; reports each iteration and a final line with the totals. `fallback` is returned if not
- * even depth 1 completes. */
+ * limit; reports each iteration and a final line with the totals. The first of the legal
+ * `root_moves` that the limits allow is the answer if not even depth 1 completes; without one,
+ * the result is MOVE_NONE and nothing is searched. */
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
-                            Move fallback);
+                            const MoveList *root_moves);
 
 #endif

@@ -45,6 +45,13 @@ static void add_score(TextBuf *t, int score)
     }
 }
 
+/* "<label><value>" of an info line (the values are never negative). */
+static void add_field(TextBuf *t, const char *label, uint64_t value)
+{
+    text_add(t, label);
+    text_add_u64(t, value);
+}
+
 /* " <move>" in the engine's game. */
 static void add_move(TextBuf *t, const Engine *e, Move move)
 {
@@ -59,24 +66,19 @@ void uci_report_info(const SearchReport *r, void *user)
     const Engine *e = user;
     char buf[2048];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "info depth ");
-    text_add_int(&t, r->depth);
-    text_add(&t, " seldepth ");
-    text_add_int(&t, r->seldepth);
+    text_add(&t, "info");
+    add_field(&t, " depth ", (uint64_t)r->depth);
+    add_field(&t, " seldepth ", (uint64_t)r->seldepth);
     text_add(&t, " multipv 1");
     add_score(&t, r->score);
     if (r->bound == BOUND_LOWER)
         text_add(&t, " lowerbound");
     else if (r->bound == BOUND_UPPER)
         text_add(&t, " upperbound");
-    text_add(&t, " nodes ");
-    text_add_u64(&t, r->nodes);
-    text_add(&t, " nps ");
-    text_add_u64(&t, r->nps);
-    text_add(&t, " hashfull ");
-    text_add_int(&t, r->hashfull);
-    text_add(&t, " time ");
-    text_add_u64(&t, r->time_ms);
+    add_field(&t, " nodes ", r->nodes);
+    add_field(&t, " nps ", r->nps);
+    add_field(&t, " hashfull ", (uint64_t)r->hashfull);
+    add_field(&t, " time ", r->time_ms);
     if (r->pv_length > 0) {
         text_add(&t, " pv");
         for (int i = 0; i < r->pv_length; i++)

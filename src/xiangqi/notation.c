@@ -4,14 +4,16 @@
  */
 #include "flashmate/xiangqi.h"
 
-#include "engine/fen_fields.h"
+#include "engine/notation.h"
 #include "engine/text.h"
 #include "attacks.h"
 
 /* Fairy-Stockfish's letters by piece type; h and e are accepted as horse and elephant. */
 static const char piece_letters[XQ_PIECE_TYPE_NB + 1] = "pabncrk";
 
-static XqPiece piece_from_char(char c)
+_Static_assert((int)XQ_NO_PIECE == FEN_NO_PIECE, "fen_parse_placement's empty square");
+
+static int piece_from_char(char c)
 {
     Color color = c >= 'a' ? BLACK : WHITE;
     char lower = (char)(c | 0x20);
@@ -30,50 +32,6 @@ static char piece_to_char(XqPiece p)
 {
     char c = piece_letters[xq_piece_type(p)];
     return xq_piece_color(p) == WHITE ? (char)(c - 32) : c;
-}
-
-/* Field 1: ten ranks from rank 10 down to rank 1, nine squares each. The offset of each piece's
- * character is kept so a misplaced piece can be named. */
-static bool parse_placement(XqPosition *pos, const char *fen, const char **s, uint16_t *offsets,
-                            ParseError *err)
-{
-    const char *p = *s;
-    for (int rank = XQ_RANK_NB - 1; rank >= 0; rank--) {
-        int file = 0;
-        bool last_was_digit = false;
-        while (*p && *p != '/' && !text_is_space(*p)) {
-            if (*p >= '1' && *p <= '9') {
-                if (last_was_digit)
-                    return fen_error(err, 1, fen, p, "two digits in a row");
-                file += *p - '0';
-                last_was_digit = true;
-            } else {
-                XqPiece piece = piece_from_char(*p);
-                if (piece == XQ_NO_PIECE)
-                    return fen_error(err, 1, fen, p, "unexpected character");
-                if (file < XQ_FILE_NB) {
-                    pos->board[xq_square_make(file, rank)] = piece;
-                    offsets[xq_square_make(file, rank)] = (uint16_t)(p - fen);
-                }
-                file++;
-                last_was_digit = false;
-            }
-            if (file > XQ_FILE_NB)
-                return fen_error(err, 1, fen, p, "rank has more than 9 squares");
-            p++;
-        }
-        if (file < XQ_FILE_NB)
-            return fen_error(err, 1, fen, p, "rank has fewer than 9 squares");
-        if (rank > 0) {
-            if (*p != '/')
-                return fen_error(err, 1, fen, p, "expected '/' after 9 squares (fewer than 10 ranks)");
-            p++;
-        }
-    }
-    if (*p == '/')
-        return fen_error(err, 1, fen, p, "more than 10 ranks");
-    *s = p;
-    return true;
 }
 
 static bool in_palace(Color c, int sq)
@@ -134,7 +92,6 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
 {
     XqPosition pos;
     uint16_t offsets[XQ_SQUARE_NB];
-    uint64_t halfmove = 0, fullmove = 1;
     const char *s = text_skip_spaces(fen);
 
     if (!*s)
@@ -145,7 +102,8 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
         pos.by_type[pt] = xq_bb_empty();
     pos.by_color[WHITE] = pos.by_color[BLACK] = xq_bb_empty();
 
-    if (!parse_placement(&pos, fen, &s, offsets, err) || !fen_end_of_field(fen, &s, 1, err))
+    if (!fen_parse_placement(fen, &s, XQ_FILE_NB, XQ_RANK_NB, piece_from_char, pos.board, offsets, err) ||
+        !fen_end_of_field(fen, &s, 1, err))
         return false;
     if (!check_material(&pos, fen, offsets, err))
         return false;
@@ -155,18 +113,8 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
     s++;
     if (!fen_end_of_field(fen, &s, 2, err) || !parse_dash(fen, &s, 3, err) || !parse_dash(fen, &s, 4, err))
         return false;
-    if (*s) {
-        if (!fen_parse_counter(fen, &s, 5, 0, 65535, &halfmove, err) || !fen_end_of_field(fen, &s, 5, err))
-            return false;
-        if (*s) {
-            if (!fen_parse_counter(fen, &s, 6, 1, 65535, &fullmove, err) || !fen_end_of_field(fen, &s, 6, err))
-                return false;
-            if (*s)
-                return fen_error(err, 6, fen, s, "unexpected text after the last field");
-        }
-    }
-    pos.halfmove_clock = (uint16_t)halfmove;
-    pos.fullmove_number = (uint16_t)fullmove;
+    if (!fen_parse_counters(fen, &s, &pos.halfmove_clock, &pos.fullmove_number, err))
+        return false;
 
     Color them = color_flip(xq_side(&pos));
     if (xq_general_attacked(&pos, pos.king_square[them], xq_side(&pos)))
@@ -214,18 +162,12 @@ void xq_move_to_uci(Move move, char *buf)
 Move xq_parse_uci_move(const XqPosition *pos, const char *text)
 {
     MoveList list;
-    size_t length = text_word_length(text);
-    if (length < 4 || length > 6)
-        return MOVE_NONE;
     xq_generate(pos, XQ_GEN_LEGAL, &list);
-    for (int i = 0; i < list.count; i++) {
-        char buf[XQ_MOVE_TEXT_MAX];
-        xq_move_to_uci(list.moves[i].move, buf);
-        size_t j = 0;
-        while (j < length && buf[j] == text[j])
-            j++;
-        if (j == length && buf[j] == '\0')
-            return list.moves[i].move;
-    }
-    return MOVE_NONE;
+    return notation_find_move(&list, text, xq_move_to_uci, -1);
+}
+
+void xq_write_board(const XqPosition *pos, char *buf, size_t size)
+{
+    TextBuf t = text_buf(buf, size);
+    notation_add_board(&t, pos, XQ_FILE_NB, XQ_RANK_NB, fen_piece_at, true);
 }

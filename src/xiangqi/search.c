@@ -133,18 +133,10 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
         xq_undo_move(pos, move, &undo);
         if (d->stopped)
             return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                best_move = move;
-                if (score >= beta)
-                    break;
-                alpha = score;
-            }
-        }
+        if (search_improve(d, ply, false, move, score, &best, &alpha, beta, &best_move))
+            break;
     }
-    tt_store(d->tt, pos->key, 0, score_to_tt(best, ply), static_eval,
-             best >= beta ? BOUND_LOWER : BOUND_UPPER, best_move);
+    driver_store(d, pos->key, 0, ply, best, alpha, beta, false, static_eval, best_move);
     return best;
 }
 
@@ -166,11 +158,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             return VALUE_DRAW;
         if (ply >= MAX_PLY - 1)
             return xq_evaluate(pos);
-        if (alpha < -VALUE_MATE + ply)
-            alpha = -VALUE_MATE + ply;
-        if (beta > VALUE_MATE - ply - 1)
-            beta = VALUE_MATE - ply - 1;
-        if (alpha >= beta)
+        if (mate_distance_prune(&alpha, &beta, ply))
             return alpha;
     }
 
@@ -252,17 +240,8 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
         if (d->stopped)
             return 0;
 
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                best_move = move;
-                if (pv_node)
-                    driver_update_pv(d, ply, move);
-                if (score >= beta)
-                    break;
-                alpha = score;
-            }
-        }
+        if (search_improve(d, ply, pv_node, move, score, &best, &alpha, beta, &best_move))
+            break;
         if (quiet && move != best_move && quiet_count < 64)
             quiets[quiet_count++] = move;
     }
@@ -271,17 +250,13 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
 
     /* A quiet move that beat beta becomes a killer and gains history; the others tried lose. */
     if (best >= beta && pos->board[xq_move_to(best_move)] == XQ_NO_PIECE) {
-        int bonus = depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
-        if (s->killers[ply][0] != best_move) {
-            s->killers[ply][1] = s->killers[ply][0];
-            s->killers[ply][0] = best_move;
-        }
+        int bonus = history_bonus(depth);
+        killers_update(s->killers[ply], best_move);
         history_update(&s->history[us][xq_move_from(best_move)][xq_move_to(best_move)], bonus);
         for (int i = 0; i < quiet_count; i++)
             history_update(&s->history[us][xq_move_from(quiets[i])][xq_move_to(quiets[i])], -bonus);
     }
-    int bound = best >= beta ? BOUND_LOWER : pv_node && best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(d->tt, pos->key, depth, score_to_tt(best, ply), static_eval, bound, best_move);
+    driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval, best_move);
     return best;
 }
 
@@ -310,11 +285,6 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
     memset(s->killers, 0, sizeof s->killers);
 
     xq_generate(pos, XQ_GEN_LEGAL, &root_moves);
-    Move fallback = search_first_allowed(limits, &root_moves);
-    if (fallback == MOVE_NONE) {
-        SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
-        return none;
-    }
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 30, fallback);
+    return driver_iterate(&s->driver, root_search, s, 30, &root_moves);
 }

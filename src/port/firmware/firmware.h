@@ -6,6 +6,7 @@
 #ifndef FLASHMATE_PORT_FIRMWARE_H
 #define FLASHMATE_PORT_FIRMWARE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Fill the free part of the stack with a pattern; call first thing in main. */
@@ -14,5 +15,9 @@ void port_stack_paint(void);
  * stack the image is guaranteed (*size): the linker script's reserve on Cortex-M, all RAM above
  * the static data on AVR. */
 size_t port_stack_used(size_t *size);
+
+/* "<prefix>N of M bytes used" on the console, followed by `over` if N is more than M (the
+ * stack the image was guaranteed); returns whether it stayed within. stack_report.c */
+bool firmware_report_stack(const char *prefix, const char *over);
 
 #endif

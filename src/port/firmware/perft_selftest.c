@@ -130,21 +130,10 @@ int main(void)
         port_write(buf);
     }
 
-    size_t stack_size, stack_used = port_stack_used(&stack_size);
-    TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "stack: ");
-    text_add_u64(&t, stack_used);
-    text_add(&t, " of ");
-    text_add_u64(&t, stack_size);
-    text_add(&t, " bytes used");
-    if (stack_used > stack_size) {
-        text_add(&t, ": FAIL, more than the reserve");
+    if (!firmware_report_stack("stack: ", ": FAIL, more than the reserve"))
         failures++;
-    }
-    text_add_char(&t, '\n');
-    port_write(buf);
 
-    t = text_buf(buf, sizeof buf);
+    TextBuf t = text_buf(buf, sizeof buf);
     text_add(&t, failures ? "RESULT: FAIL, " : "RESULT: PASS, ");
     text_add_u64(&t, total_nodes);
     text_add(&t, " nodes in ");

@@ -8,7 +8,6 @@
 #include "firmware.h"
 #include "flashmate/uci.h"
 #include "port/port.h"
-#include "engine/text.h"
 
 #ifndef FLASHMATE_TT_BYTES
 #define FLASHMATE_TT_BYTES 0
@@ -39,22 +38,6 @@ static int run_demo(Engine *e)
 }
 #endif
 
-/* "info string stack N of M bytes used": what the session needed of the reserved stack.
- * Returns false if it needed more than the reserve. */
-static bool say_stack_used(void)
-{
-    char buf[80];
-    size_t size, used = port_stack_used(&size);
-    TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "info string stack ");
-    text_add_u64(&t, used);
-    text_add(&t, " of ");
-    text_add_u64(&t, size);
-    text_add(&t, used > size ? " bytes used, more than the reserve\n" : " bytes used\n");
-    port_write(buf);
-    return used <= size;
-}
-
 int main(void)
 {
     port_stack_paint();
@@ -67,7 +50,7 @@ int main(void)
 #else
     int rc = uci_loop(&engine);
 #endif
-    if (!say_stack_used() && rc == 0)
+    if (!firmware_report_stack("info string stack ", ", more than the reserve") && rc == 0)
         rc = 1;
     engine_release(&engine);
     return rc;
