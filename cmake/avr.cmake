@@ -1,5 +1,5 @@
 # Toolchain for AVR boards: avr-gcc + avr-libc; tests run under simavr through a small
-# libsimavr runner (tests/avr_run.c, built for the host) that returns the firmware's exit code.
+# libsimavr runner (tests/boards/avr_run.c, built for the host) that returns the firmware's exit code.
 #
 #   cmake --preset atmega2560                                  (CMakePresets.json)
 #   cmake -S . -B build/x --toolchain cmake/avr.cmake -DFLASHMATE_BOARD=atmega2560
@@ -31,7 +31,7 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT "${FLASHMATE_MCU_FLAGS} -Wl,--gc-sections")
 set(CMAKE_SIZE avr-size CACHE FILEPATH "size of the target binutils")
 
 # ctest runs every test executable as: timeout ... avr_run MCU HZ <file.elf>. The runner is
-# built from tests/avr_run.c with the host compiler (tests/CMakeLists.txt).
+# built from tests/boards/avr_run.c with the host compiler (tests/boards/firmware.cmake).
 set(FLASHMATE_EMULATOR_TIMEOUT 300 CACHE STRING "Seconds before an emulator run is killed")
 set(FLASHMATE_AVR_RUN "${CMAKE_BINARY_DIR}/tests/avr_run")
 set(CMAKE_CROSSCOMPILING_EMULATOR

@@ -16,7 +16,7 @@
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
 #   FLASHMATE_BOARD_CMOCKA_TESTS the host's cmocka tests (tests/test_*.c) that fit the board and
-#                                run on it with tests/mcu/cmocka.h (Cortex-M: newlib stdio over
+#                                run on it with tests/boards/mcu/cmocka.h (Cortex-M: newlib stdio over
 #                                semihosting); FLASHMATE_BOARD_TEST_STACK / _TEST_HEAP size them
 #   FLASHMATE_BOARD_FLASH_BYTES, FLASHMATE_BOARD_RAM_BYTES   AVR only, see below
 # Cortex-M flash and RAM regions are written once, in the board's linker script

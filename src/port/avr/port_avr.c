@@ -4,7 +4,7 @@
  * own .data copy and .bss clear: the USART and the timer are started on first use.
  *
  * The exit status goes to GPIOR0 (general-purpose I/O register 0) and the core then sleeps with
- * interrupts off, which ends the simulation; tests/avr_run.c returns GPIOR0 as its own status.
+ * interrupts off, which ends the simulation; tests/boards/avr_run.c returns GPIOR0 as its own status.
  * On a real board the part simply stops there.
  */
 #include <avr/interrupt.h>

@@ -1,6 +1,6 @@
 # Tests of a board build (included by tests/CMakeLists.txt when cross-compiling). Every test
 # carries the label `emulator`. A test whose command is a firmware target runs through
-# CMAKE_CROSSCOMPILING_EMULATOR (the toolchain file: qemu-system-arm, or tests/avr_run for AVR,
+# CMAKE_CROSSCOMPILING_EMULATOR (the toolchain file: qemu-system-arm, or tests/boards/avr_run for AVR,
 # under `timeout`) and is judged by the firmware's exit status.
 
 set(FLASHMATE_EMULATOR_TESTS "")
@@ -15,9 +15,9 @@ if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
   endif()
   add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/avr_run
     COMMAND ${FLASHMATE_HOST_CC} -O2 -Wall -Wextra -I${SIMAVR_INCLUDE_DIR}
-            ${CMAKE_CURRENT_SOURCE_DIR}/avr_run.c -lsimavr -o ${CMAKE_CURRENT_BINARY_DIR}/avr_run
-    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/avr_run.c
-    COMMENT "Building the simavr runner tests/avr_run (host compiler)"
+            ${FLASHMATE_TESTS_DIR}/boards/avr_run.c -lsimavr -o ${CMAKE_CURRENT_BINARY_DIR}/avr_run
+    DEPENDS ${FLASHMATE_TESTS_DIR}/boards/avr_run.c
+    COMMENT "Building the simavr runner tests/boards/avr_run (host compiler)"
     VERBATIM)
   add_custom_target(avr_run ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/avr_run)
 endif()
@@ -74,7 +74,7 @@ function(flashmate_add_flash_test test target max_ram require_all)
       -DREQUIRE_ALL=${require_all}
       -DMAX_RAM_BYTES=${max_ram}
       "-DRAM_EXCLUDE=${ARGN}"
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/check_rodata.cmake)
+      -P ${FLASHMATE_TESTS_DIR}/scripts/check_rodata.cmake)
   set(FLASHMATE_EMULATOR_TESTS ${FLASHMATE_EMULATOR_TESTS} ${test} PARENT_SCOPE)
 endfunction()
 
@@ -86,20 +86,20 @@ flashmate_add_flash_test(perft_tables_in_flash flashmate_perft ${perft_max_ram} 
 if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
   add_test(NAME perft_no_64bit_multiply
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DBINARY=$<TARGET_FILE:flashmate_perft>
-            -DFORBIDDEN=__aeabi_lmul -P ${CMAKE_CURRENT_SOURCE_DIR}/check_symbols.cmake)
+            -DFORBIDDEN=__aeabi_lmul -P ${FLASHMATE_TESTS_DIR}/scripts/check_symbols.cmake)
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_64bit_multiply)
 endif()
 
 # ---- The host's cmocka tests, on the board ----------------------------------------------------
-# The same sources as the host tests, built against tests/mcu/cmocka.h (the cmocka subset they
+# The same sources as the host tests, built against tests/boards/mcu/cmocka.h (the cmocka subset they
 # use) and the C library's stdio over semihosting; the data files are read from the host.
 foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
   add_executable(${name}
-    ${name}.c
-    mcu/cmocka.c
+    ${FLASHMATE_TESTS_DIR}/chess/${name}.c
+    ${FLASHMATE_TESTS_DIR}/boards/mcu/cmocka.c
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/startup.c
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c)
-  target_include_directories(${name} BEFORE PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/mcu)
+  target_include_directories(${name} BEFORE PRIVATE ${FLASHMATE_TESTS_DIR}/boards/mcu)
   target_include_directories(${name} PRIVATE ${flashmate_SOURCE_DIR}/src)
   target_compile_definitions(${name} PRIVATE FLASHMATE_TEST_DATA="${FLASHMATE_TEST_DATA}")
   target_link_options(${name} PRIVATE
@@ -126,13 +126,13 @@ if(TARGET flashmate_uci)
       "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
       -DINPUT=${FLASHMATE_TEST_DATA}/uci_session.txt
       -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/uci_session.cmake)
+      -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
   # The same session compiled into the image (no console input).
   add_test(NAME uci_demo_session
     COMMAND ${CMAKE_COMMAND}
       "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci_demo>"
       -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/uci_session.cmake)
+      -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
   list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
 endif()
 
