@@ -63,28 +63,24 @@ ctest --preset host-compact -j "$jobs" -LE 'match|valgrind' -E "$layout_free"
 #     more here; they pass too: ctest --test-dir build/sanitize -LE 'match|emulator|fuzz|valgrind'),
 #     under AddressSanitizer and UBSan with assertions on (Debug), built by gcc with warnings as
 #     errors.
-phase "sanitizer build (gcc, Debug, ASan + UBSan)"
-cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DFLASHMATE_SANITIZE=ON \
-      -DCMAKE_C_COMPILER=gcc -DCMAKE_C_FLAGS=-Werror
-cmake --build build/sanitize -j "$jobs"
+phase "sanitizer build (gcc, Debug, ASan + UBSan, warnings are errors): preset sanitize, build/sanitize"
+cmake --preset sanitize
+cmake --build --preset sanitize -j "$jobs"
 phase "sanitizer tests"
-ctest --test-dir build/sanitize --output-on-failure -j "$jobs" -LE 'slow|match|emulator|fuzz|valgrind|xiangqi_selfplay' \
-      -E '^(gen_unittest|generated_up_to_date)$'
+ctest --preset sanitize -j "$jobs"
 
 # (b) clang, every target, not one warning.
-phase "strict clang build (-Wall -Wextra -Wpedantic -Werror)"
-cmake -S . -B build/clang-strict -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
-      "-DCMAKE_C_FLAGS=-Wall -Wextra -Wpedantic -Werror"
-cmake --build build/clang-strict -j "$jobs"
+phase "strict clang build (-Wall -Wextra -Wpedantic -Werror): preset clang-strict, build/clang-strict"
+cmake --preset clang-strict
+cmake --build --preset clang-strict -j "$jobs"
 
 # (c) Each libFuzzer target for FLASHMATE_FUZZ_SECONDS (default 60) from the checked-in corpus;
 #     any crash or broken invariant fails (the input is kept in build/fuzz/tests/fuzz/work/).
-phase "fuzz build (clang, libFuzzer + ASan + UBSan)"
-cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DFLASHMATE_FUZZ=ON \
-      -DFLASHMATE_FUZZ_SECONDS="${FLASHMATE_FUZZ_SECONDS:-60}"
-cmake --build build/fuzz -j "$jobs" --target fuzz_fen fuzz_uci fuzz_epd fuzz_book
+phase "fuzz build (clang, libFuzzer + ASan + UBSan): preset fuzz, build/fuzz"
+cmake --preset fuzz -DFLASHMATE_FUZZ_SECONDS="${FLASHMATE_FUZZ_SECONDS:-60}"
+cmake --build --preset fuzz -j "$jobs"
 phase "fuzzing, ${FLASHMATE_FUZZ_SECONDS:-60} s per target"
-nice -n 19 ctest --test-dir build/fuzz --output-on-failure -L fuzz
+nice -n 19 ctest --preset fuzz
 
 # (d) cppcheck on src/, once per slider layout. Configuration: checks warning, style,
 #     performance and portability (not the inconclusive ones); the POSIX library for the host
@@ -94,7 +90,7 @@ phase "cppcheck on src/"
 for layout in FANCY COMPACT; do
   cppcheck --std=c11 --enable=warning,style,performance,portability --library=posix \
            --inline-suppr --error-exitcode=1 --quiet -I include -I src \
-           -DFLASHMATE_LAYOUT_$layout src/
+           -DFLASHMATE_LAYOUT_$layout -DFLASHMATE_ENGINE -DFLASHMATE_XIANGQI src/
 done
 
 # ---- Boards: firmware on emulators (label emulator) --------------------------------------------

@@ -1,6 +1,6 @@
 /*
  * What every game shares (chess, Xiangqi): colours, the 16-bit move and the move list, the
- * error a parser reports, and the perft report. Each game draws its own bit layout of a move
+ * error a parser reports, and the perft report. Each game draws its own encoding of a move
  * (flashmate/types.h, flashmate/xiangqi_types.h); in both, a move whose two squares are the
  * same is not a move, which is how MOVE_NONE and MOVE_NULL are recognised.
  */
@@ -16,7 +16,7 @@ typedef enum { WHITE, BLACK, COLOR_NB } Color;
 static inline Color color_flip(Color c) { return (Color)(c ^ 1); }
 
 /* A move of any game. MOVE_NONE (a1a1) answers "no move"; MOVE_NULL passes the turn in the
- * search (from == to in both games' layouts: 63 -> 63 in chess, 127 -> 127 in Xiangqi). */
+ * search (from == to in both games' encodings: 63 -> 63 in chess, 127 -> 127 in Xiangqi). */
 typedef uint16_t Move;
 enum { MOVE_NONE = 0, MOVE_NULL = 0xFFFF };
 

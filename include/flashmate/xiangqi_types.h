@@ -1,5 +1,5 @@
 /*
- * Xiangqi basic types: the 90-square bitboard, squares, pieces and the bit layout of the 16-bit
+ * Xiangqi basic types: the 90-square bitboard, squares, pieces and the encoding of the 16-bit
  * move (the types every game shares are in flashmate/game_types.h). Nothing here needs a table
  * or an initialisation call.
  *

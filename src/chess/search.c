@@ -1,5 +1,8 @@
 /*
- * The search: iterative deepening, aspiration windows, principal variation search, quiescence.
+ * The chess search: principal variation search over a staged move picker, quiescence,
+ * transposition table, null move, reverse futility, late-move pruning and reductions, SEE
+ * pruning, singular and check extensions. Iterative deepening with aspiration windows, the
+ * limits, repetitions and the PV table are the search driver's (src/engine/search_driver.c).
  * https://www.chessprogramming.org/Principal_Variation_Search
  */
 #include "flashmate/search.h"

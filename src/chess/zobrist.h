@@ -1,5 +1,5 @@
 /*
- * Zobrist keys from the generated Polyglot Random64 table. The layout chosen by gen/ makes a
+ * Zobrist keys from the generated Polyglot Random64 table. The order gen/ puts them in makes a
  * position's key equal to its Polyglot opening-book key.
  */
 #ifndef FLASHMATE_ZOBRIST_H

@@ -26,6 +26,8 @@ const GameOps xiangqi_game = {
     .start_fen = XQ_FEN_START,
     GAME_OPS_ADAPTERS,
     .move_text = xq_move_to_uci,
+#ifdef FLASHMATE_ENGINE
     GAME_OPS_ENGINE,
-    .book_move = NULL,
+    .book_move = NULL, /* no opening books for Xiangqi */
+#endif
 };

@@ -1,8 +1,9 @@
 /*
- * Xiangqi search: iterative deepening with aspiration windows, principal variation search,
- * quiescence over captures (all evasions in check), transposition table, null move, late-move
- * reductions, check extension, killer and history ordering. It shares the TT (tt.h), the time
- * manager (timeman.h) and the limit/report/hook types with the chess search (src/chess/search.c).
+ * Xiangqi search: principal variation search over fully sorted moves, quiescence over captures
+ * (all evasions in check), transposition table, null move, late-move reductions, check
+ * extension, killer and history ordering. Like the chess search (src/chess/search.c) it runs
+ * inside the search driver (src/engine/search_driver.c: iterative deepening, aspiration windows,
+ * limits, repetitions) with the shared TT (flashmate/tt.h) and time manager.
  * https://www.chessprogramming.org/Principal_Variation_Search
  */
 #include "flashmate/xiangqi_search.h"

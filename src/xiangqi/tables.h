@@ -1,6 +1,6 @@
 /*
  * Declarations of the Xiangqi tables that gen/tablegen.py emits into generated/xiangqi_tables.c
- * (the second board layout, built from gen/geometry.py's XIANGQI board and gen/rules.py's
+ * (the second game, built from gen/geometry.py's XIANGQI board and gen/rules.py's
  * Xiangqi rules). Written by hand; the generated file includes this header so the compiler
  * checks the generator's output against these types and sizes. Storage and reads go through
  * tables.h's FM_TABLE and fm_load, as for chess.

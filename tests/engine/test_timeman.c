@@ -2,7 +2,7 @@
  * Time management (timeman_budget): how many milliseconds the search may think, as a soft limit
  * (checked between iterations) and a hard one (inside the search), 0 meaning none.
  *
- * The rule, as src/timeman.c defines it: `go movetime` gives movetime minus the move overhead;
+ * The rule, as src/engine/timeman.c defines it: `go movetime` gives movetime minus the move overhead;
  * with a clock, usable = clock - overhead (clock and increment capped at 2^40 ms), the moves left
  * are movestogo (at most 40) or 32, soft = usable / moves left + 3/4 of the increment, hard = 4 x
  * soft; soft never exceeds 50 % and hard 70 % of the usable clock (70 % and 90 % when one move is

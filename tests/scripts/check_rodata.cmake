@@ -105,7 +105,7 @@ endforeach()
 list(LENGTH declarations declared_count)
 message(STATUS "tables.h declares ${declared_count} FM_TABLE tables; checking ${LAYOUT} layout")
 
-# ---- 1b. The Xiangqi layout's tables (-DXIANGQI_TABLES_H=src/xiangqi/tables.h), when built ---------
+# ---- 1b. The Xiangqi tables (-DXIANGQI_TABLES_H=src/xiangqi/tables.h), when built ---------
 if(XIANGQI_TABLES_H)
   file(READ "${XIANGQI_TABLES_H}" header)
   string(REGEX REPLACE "\\[[^]]*]" "" header "${header}")
