@@ -19,7 +19,7 @@ enum { GAME_FEN_MAX = 128, GAME_MOVE_TEXT_MAX = 8, GAME_DISPLAY_MAX = 512 };
 typedef struct Book Book; /* flashmate/book.h */
 
 typedef struct GameOps {
-    const char *name;      /* as UCI_Variant names it: "chess", "xiangqi" */
+    const char *name; /* as UCI_Variant names it: "chess", "xiangqi" */
     const char *start_fen;
 
     /* Set up a position from a FEN; on failure *pos is unchanged and *err says why. */

@@ -42,8 +42,8 @@ typedef struct MoveList {
 
 /* Result of parsing text (FEN, moves). On error `message` names the field and the character. */
 typedef struct ParseError {
-    int field;         /* 1-based FEN field (1 placement ... 6 fullmove), 0 when not a FEN field */
-    int offset;        /* byte offset in the input where the problem was found */
+    int field;  /* 1-based FEN field (1 placement ... 6 fullmove), 0 when not a FEN field */
+    int offset; /* byte offset in the input where the problem was found */
     char message[112];
 } ParseError;
 

@@ -18,7 +18,7 @@ uint64_t perft_divide(Position *pos, int depth, PerftReport report, void *user);
  * flashmate/game_types.h). */
 typedef struct PerftCase {
     Position pos;
-    int depths;                           /* entries in expected[] (D1..Dn, no gaps) */
+    int depths;                             /* entries in expected[] (D1..Dn, no gaps) */
     uint64_t expected[PERFT_MAX_DEPTH + 1]; /* expected[d] for d = 1..depths */
 } PerftCase;
 

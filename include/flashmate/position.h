@@ -17,11 +17,11 @@
 typedef struct Position {
     Bitboard by_type[PIECE_TYPE_NB]; /* both colours */
     Bitboard by_color[COLOR_NB];
-    uint8_t board[SQUARE_NB];        /* Piece or NO_PIECE */
-    uint64_t key;                    /* Polyglot-compatible Zobrist key */
-    uint8_t side;                    /* Color to move */
-    uint8_t castling;                /* CASTLE_* bits */
-    uint8_t ep_square;               /* SQ_NONE unless an en-passant capture is possible */
+    uint8_t board[SQUARE_NB]; /* Piece or NO_PIECE */
+    uint64_t key;             /* Polyglot-compatible Zobrist key */
+    uint8_t side;             /* Color to move */
+    uint8_t castling;         /* CASTLE_* bits */
+    uint8_t ep_square;        /* SQ_NONE unless an en-passant capture is possible */
     uint8_t king_square[COLOR_NB];
     uint16_t halfmove_clock;
     uint16_t fullmove_number;

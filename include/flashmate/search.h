@@ -15,8 +15,8 @@
 /* Per-ply search state. */
 typedef struct SearchStack {
     Move killers[2];
-    Move move;          /* the move made from this ply */
-    Piece moved;        /* the piece that made it */
+    Move move;   /* the move made from this ply */
+    Piece moved; /* the piece that made it */
     int static_eval;
     Move excluded;
 } SearchStack;

@@ -32,22 +32,22 @@ enum { GAME_HISTORY_MAX = FLASHMATE_GAME_HISTORY_MAX };
 typedef struct SearchLimits {
     int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
     int64_t inc_ms[COLOR_NB];
-    int movestogo;             /* 0 = not given */
-    int64_t movetime_ms;       /* 0 = not given */
-    int depth;                 /* 0 = no limit */
-    uint64_t nodes;            /* 0 = no limit */
-    int mate;                  /* mate in N moves, 0 = not given */
+    int movestogo;       /* 0 = not given */
+    int64_t movetime_ms; /* 0 = not given */
+    int depth;           /* 0 = no limit */
+    uint64_t nodes;      /* 0 = no limit */
+    int mate;            /* mate in N moves, 0 = not given */
     bool infinite, ponder;
     int move_overhead_ms;
-    int searchmoves_count;     /* 0 = all moves */
+    int searchmoves_count; /* 0 = all moves */
     Move searchmoves[MAX_MOVES];
 } SearchLimits;
 
 /* One `info` line's worth of progress. */
 typedef struct SearchReport {
     int depth, seldepth;
-    int score;  /* from the side to move's point of view */
-    int bound;  /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER after an aspiration fail */
+    int score; /* from the side to move's point of view */
+    int bound; /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER after an aspiration fail */
     uint64_t nodes, time_ms, nps;
     int hashfull;
     int pv_length;
@@ -78,13 +78,13 @@ typedef struct SearchDriver {
     const SearchLimits *limits;
     const SearchHooks *hooks;
     uint64_t nodes;
-    uint64_t reported_nodes;   /* node count of the last info report */
+    uint64_t reported_nodes; /* node count of the last info report */
     int seldepth, root_depth;
-    bool stopped;              /* the search must unwind now */
-    bool pondering;            /* time limits suspended until ponderhit */
+    bool stopped;   /* the search must unwind now */
+    bool pondering; /* time limits suspended until ponderhit */
     uint64_t start_ms, soft_ms, hard_ms;
     uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
-    int key_count;             /* game keys, then one per ply of the current line */
+    int key_count; /* game keys, then one per ply of the current line */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
     Move root_pv[MAX_PLY + 1]; /* principal variation of the last completed iteration */

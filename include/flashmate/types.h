@@ -17,6 +17,7 @@ typedef uint64_t Bitboard;
 
 enum { SQUARE_NB = 64, SQ_NONE = 64, FILE_NB = 8, RANK_NB = 8 };
 
+/* clang-format off */
 /* Ordered by value so that captures can be sorted by comparing types. */
 typedef enum { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB, NO_PIECE_TYPE = 7 } PieceType;
 
@@ -37,6 +38,7 @@ enum {
     SQ_A1 = 0, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,
     SQ_A8 = 56, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8
 };
+/* clang-format on */
 
 /*
  * A move is 16 bits:
@@ -51,7 +53,10 @@ enum {
 enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
 
 /* Packed in unsigned arithmetic: with a 16-bit int (AVR) `kind << 14` overflows for kind >= 2. */
-static inline Move move_make(int from, int to) { return (Move)((unsigned)from | (unsigned)to << 6); }
+static inline Move move_make(int from, int to)
+{
+    return (Move)((unsigned)from | (unsigned)to << 6);
+}
 static inline Move move_make_kind(int from, int to, int kind)
 {
     return (Move)((unsigned)from | (unsigned)to << 6 | (unsigned)kind << 14);

@@ -23,13 +23,25 @@
 #endif
 
 typedef enum {
-    UCI_EMPTY, UCI_UCI, UCI_ISREADY, UCI_UCINEWGAME, UCI_SETOPTION, UCI_POSITION, UCI_GO,
-    UCI_STOP, UCI_PONDERHIT, UCI_QUIT, UCI_DISPLAY, UCI_EVAL, UCI_UNKNOWN, UCI_MALFORMED,
+    UCI_EMPTY,
+    UCI_UCI,
+    UCI_ISREADY,
+    UCI_UCINEWGAME,
+    UCI_SETOPTION,
+    UCI_POSITION,
+    UCI_GO,
+    UCI_STOP,
+    UCI_PONDERHIT,
+    UCI_QUIT,
+    UCI_DISPLAY,
+    UCI_EVAL,
+    UCI_UNKNOWN,
+    UCI_MALFORMED,
 } UciCommandType;
 
 typedef struct UciCommand {
     UciCommandType type;
-    char error[128];          /* reason, for UCI_MALFORMED; for UCI_GO a skipped parameter */
+    char error[128]; /* reason, for UCI_MALFORMED; for UCI_GO a skipped parameter */
     /* setoption */
     char name[64], value[512];
     /* position: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none) */
@@ -37,8 +49,8 @@ typedef struct UciCommand {
     const char *moves;
     /* go */
     SearchLimits limits;
-    const char *searchmoves;  /* text after "searchmoves", up to the next keyword */
-    int perft_depth;          /* go perft N: N, else -1 */
+    const char *searchmoves; /* text after "searchmoves", up to the next keyword */
+    int perft_depth;         /* go perft N: N, else -1 */
 } UciCommand;
 
 /* Parse one line. Never fails hard: bad input gives UCI_UNKNOWN or UCI_MALFORMED. */

@@ -23,11 +23,11 @@
 typedef struct XqPosition {
     XqBB by_type[XQ_PIECE_TYPE_NB]; /* both colours */
     XqBB by_color[COLOR_NB];
-    uint64_t key;                   /* Zobrist key (generated/xiangqi_tables.c) */
-    uint8_t board[XQ_SQUARE_NB];    /* XqPiece or XQ_NO_PIECE */
-    uint8_t side;                   /* Color to move: WHITE is Red */
+    uint64_t key;                /* Zobrist key (generated/xiangqi_tables.c) */
+    uint8_t board[XQ_SQUARE_NB]; /* XqPiece or XQ_NO_PIECE */
+    uint8_t side;                /* Color to move: WHITE is Red */
     uint8_t king_square[COLOR_NB];
-    uint16_t halfmove_clock;        /* plies since the last capture */
+    uint16_t halfmove_clock; /* plies since the last capture */
     uint16_t fullmove_number;
 } XqPosition;
 

@@ -26,8 +26,9 @@ typedef struct XqSearch {
 void xq_search_clear(XqSearch *s);
 
 /* Search the position within the limits; as search_run does for chess. */
-SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys, int game_key_count,
-                           const SearchLimits *limits, const SearchHooks *hooks);
+SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys,
+                           int game_key_count, const SearchLimits *limits,
+                           const SearchHooks *hooks);
 
 /* Static evaluation in centipawns from the side to move's point of view. */
 int xq_evaluate(const XqPosition *pos);

@@ -140,7 +140,14 @@ enum { XQ_RED = WHITE, XQ_BLACK = BLACK };
 
 /* Ordered by value; the numbering is gen/rules.py's (XQ_PAWN ... XQ_KING). */
 typedef enum {
-    XQ_PAWN, XQ_ADVISOR, XQ_ELEPHANT, XQ_HORSE, XQ_CANNON, XQ_ROOK, XQ_KING, XQ_PIECE_TYPE_NB
+    XQ_PAWN,
+    XQ_ADVISOR,
+    XQ_ELEPHANT,
+    XQ_HORSE,
+    XQ_CANNON,
+    XQ_ROOK,
+    XQ_KING,
+    XQ_PIECE_TYPE_NB
 } XqPieceType;
 
 /* A piece packs its colour in bit 3 and its type in bits 0-2, as in chess. */

@@ -40,7 +40,7 @@ uint64_t bench_run(Engine *e, int depth)
         nodes += r.nodes;
     }
     uint64_t ms = port_time_ms() - start;
-    printf("Nodes searched: %" PRIu64 "\nNodes/second: %" PRIu64 "\nTime (ms): %" PRIu64 "\n", nodes,
-           ms ? nodes * 1000 / ms : nodes * 1000, ms);
+    printf("Nodes searched: %" PRIu64 "\nNodes/second: %" PRIu64 "\nTime (ms): %" PRIu64 "\n",
+           nodes, ms ? nodes * 1000 / ms : nodes * 1000, ms);
     return nodes;
 }

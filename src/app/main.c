@@ -173,7 +173,8 @@ static int command_perft_suite(int argc, char **argv)
             fprintf(stderr, "%s:%d: line too long\n", path, line_number);
             errors++;
             int c;
-            while ((c = fgetc(file)) != EOF && c != '\n') {}
+            while ((c = fgetc(file)) != EOF && c != '\n') {
+            }
             continue;
         }
         int parsed = perft_parse_epd(line, game->set_fen, &pos, &depths, expected, &err);
@@ -230,7 +231,8 @@ static int command_bench_perft(void)
                ms ? (double)nodes / (double)ms / 1000.0 : 0.0);
     }
     printf("total               nodes %12" PRIu64 "  %7.3f s  %8.1f Mnps\n", total_nodes,
-           (double)total_ms / 1000.0, total_ms ? (double)total_nodes / (double)total_ms / 1000.0 : 0.0);
+           (double)total_ms / 1000.0,
+           total_ms ? (double)total_nodes / (double)total_ms / 1000.0 : 0.0);
     return 0;
 }
 

@@ -14,7 +14,8 @@ static Move decode_move(const Position *pos, uint16_t raw)
     int from = square_make((raw >> 6) & 7, (raw >> 9) & 7);
     int promo = (raw >> 12) & 7;
     Piece piece = pos_piece_on(pos, from);
-    if (piece_type(piece) == KING && pos_piece_on(pos, to) == piece_make(piece_color(piece), ROOK)) {
+    if (piece_type(piece) == KING &&
+        pos_piece_on(pos, to) == piece_make(piece_color(piece), ROOK)) {
         if (from == SQ_E1 && (to == SQ_H1 || to == SQ_A1))
             return move_make_kind(from, to == SQ_H1 ? SQ_G1 : SQ_C1, MOVE_CASTLING);
         if (from == SQ_E8 && (to == SQ_H8 || to == SQ_A8))

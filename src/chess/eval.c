@@ -10,10 +10,10 @@
 
 /* What one side's evaluation needs to know about the board. */
 typedef struct EvalSide {
-    Bitboard pawn_attacks;   /* squares attacked by this side's pawns */
-    Bitboard attacks;        /* squares attacked by any piece of this side */
-    Bitboard king_zone;      /* squares around this side's king */
-    int king_attack_units;   /* weight of enemy attacks on that zone */
+    Bitboard pawn_attacks; /* squares attacked by this side's pawns */
+    Bitboard attacks;      /* squares attacked by any piece of this side */
+    Bitboard king_zone;    /* squares around this side's king */
+    int king_attack_units; /* weight of enemy attacks on that zone */
     int king_attackers;
 } EvalSide;
 
@@ -76,7 +76,8 @@ static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
             if (rank > 2) {
                 int stop = c == WHITE ? sq + 8 : sq - 8;
                 int their_king = pos->king_square[them], our_king = pos->king_square[c];
-                int d_them = square_distance(their_king, stop), d_us = square_distance(our_king, stop);
+                int d_them = square_distance(their_king, stop),
+                    d_us = square_distance(our_king, stop);
                 s += passed_king_distance * (d_them - d_us) * (rank - 2);
             }
         }
@@ -104,7 +105,8 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
             case KNIGHT:
                 s += mobility_knight[mobility];
                 if ((sides[c].pawn_attacks & bb_square(sq)) &&
-                    rank_relative(c, square_rank(sq)) >= 3 && rank_relative(c, square_rank(sq)) <= 5)
+                    rank_relative(c, square_rank(sq)) >= 3 &&
+                    rank_relative(c, square_rank(sq)) <= 5)
                     s += knight_outpost;
                 break;
             case BISHOP: s += mobility_bishop[mobility]; break;
@@ -121,7 +123,8 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
             }
             if (attacks & enemy->king_zone) {
                 enemy->king_attackers++;
-                enemy->king_attack_units += king_attack_weight[pt] * bb_popcount(attacks & enemy->king_zone);
+                enemy->king_attack_units += king_attack_weight[pt] *
+                                            bb_popcount(attacks & enemy->king_zone);
             }
         }
     }
@@ -138,13 +141,16 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
     Score s = 0;
     /* Shelter: own pawns one and two ranks ahead on the king's file and its neighbours. */
     Bitboard files = bb_file(square_file(king)) | adjacent_files(king);
-    Bitboard near = bb_forward(c, attacks_king(king) | bb_square(king)) & files & ~bb_rank(square_rank(king));
+    Bitboard near = bb_forward(c, attacks_king(king) | bb_square(king)) & files &
+                    ~bb_rank(square_rank(king));
     Bitboard far = bb_forward(c, near);
-    s += shelter_pawn_near * bb_popcount(pawns & near) + shelter_pawn_far * bb_popcount(pawns & far & ~bb_forward(c, pawns & near));
+    s += shelter_pawn_near * bb_popcount(pawns & near) +
+         shelter_pawn_far * bb_popcount(pawns & far & ~bb_forward(c, pawns & near));
     for (int f = square_file(king) - 1; f <= square_file(king) + 1; f++)
         if (f >= 0 && f < 8 && !(pawns & bb_file(f)))
             s += king_open_file;
-    if (me->king_attackers >= 2 || (me->king_attackers == 1 && pos_pieces(pos, color_flip(c), QUEEN))) {
+    if (me->king_attackers >= 2 ||
+        (me->king_attackers == 1 && pos_pieces(pos, color_flip(c), QUEEN))) {
         int units = me->king_attack_units;
         s -= S(king_danger[units < 31 ? units : 31], 0);
     }

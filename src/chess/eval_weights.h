@@ -16,6 +16,8 @@ typedef int32_t Score;
 static inline int score_mg(Score s) { return (int16_t)(uint16_t)((uint32_t)s & 0xffff); }
 static inline int score_eg(Score s) { return (int16_t)(uint16_t)(((uint32_t)s + 0x8000) >> 16); }
 
+/* The tables are laid out by hand. */
+/* clang-format off */
 /* Piece values, also used by SEE and move ordering (pawn, knight, bishop, rook, queen, king). */
 static const Score piece_value[6] = {
     S(90, 125), S(330, 300), S(345, 320), S(470, 540), S(1000, 1000), S(0, 0),
@@ -206,5 +208,6 @@ static const int16_t king_danger[32] = {
 static const Score shelter_pawn_near = S(12, 0);      /* own pawn one rank ahead of the king */
 static const Score shelter_pawn_far = S(6, 0);        /* own pawn two ranks ahead */
 static const Score king_open_file = S(-15, 0);        /* no own pawn on a file next to the king */
+/* clang-format on */
 
 #endif

@@ -55,10 +55,10 @@ static void find_checks_and_pins(const Position *pos, GenContext *ctx)
 {
     int king = ctx->king;
     Bitboard theirs = ctx->theirs;
-    Bitboard snipers_straight =
-        attacks_rook(king, theirs) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-    Bitboard snipers_diagonal =
-        attacks_bishop(king, theirs) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    Bitboard snipers_straight = attacks_rook(king, theirs) & theirs &
+                                (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    Bitboard snipers_diagonal = attacks_bishop(king, theirs) & theirs &
+                                (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
 
     ctx->checkers = (attacks_knight(king) & theirs & pos->by_type[KNIGHT]) |
                     (attacks_pawn(ctx->us, king) & theirs & pos->by_type[PAWN]);
@@ -198,7 +198,8 @@ int movegen_count_legal(const Position *pos)
     while (b)
         count += bb_popcount(attacks_knight(bb_pop_lsb(&b)) & targets);
 
-    Bitboard diagonal = ctx.ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & ~ctx.pinned_straight;
+    Bitboard diagonal = ctx.ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) &
+                        ~ctx.pinned_straight;
     b = diagonal & ~ctx.pinned_diagonal;
     while (b)
         count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx.occupied) & targets);
@@ -207,7 +208,8 @@ int movegen_count_legal(const Position *pos)
         count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx.occupied) & targets &
                              ctx.pinned_diagonal);
 
-    Bitboard straight = ctx.ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & ~ctx.pinned_diagonal;
+    Bitboard straight = ctx.ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]) &
+                        ~ctx.pinned_diagonal;
     b = straight & ~ctx.pinned_straight;
     while (b)
         count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx.occupied) & targets);
@@ -358,11 +360,14 @@ static Bitboard capturers_of(const Position *pos, const GenContext *ctx, PieceTy
 {
     Bitboard v = bb_square(victim);
     Bitboard ours = ctx->ours & pos->by_type[pt];
-    Bitboard diagonal_ok = ~ctx->pinned_straight & ((v & ctx->pinned_diagonal) ? ~(Bitboard)0 : ~ctx->pinned_diagonal);
-    Bitboard straight_ok = ~ctx->pinned_diagonal & ((v & ctx->pinned_straight) ? ~(Bitboard)0 : ~ctx->pinned_straight);
+    Bitboard diagonal_ok = ~ctx->pinned_straight &
+                           ((v & ctx->pinned_diagonal) ? ~(Bitboard)0 : ~ctx->pinned_diagonal);
+    Bitboard straight_ok = ~ctx->pinned_diagonal &
+                           ((v & ctx->pinned_straight) ? ~(Bitboard)0 : ~ctx->pinned_straight);
     switch (pt) {
     case PAWN: return attacks_pawn(ctx->them, victim) & ours & diagonal_ok;
-    case KNIGHT: return attacks_knight(victim) & ours & ~(ctx->pinned_straight | ctx->pinned_diagonal);
+    case KNIGHT:
+        return attacks_knight(victim) & ours & ~(ctx->pinned_straight | ctx->pinned_diagonal);
     case BISHOP: return attacks_bishop(victim, ctx->occupied) & ours & diagonal_ok;
     case ROOK: return attacks_rook(victim, ctx->occupied) & ours & straight_ok;
     case QUEEN:

@@ -235,8 +235,7 @@ bool pos_is_consistent(const Position *pos)
         if (bb_popcount(kings) != 1 || bb_lsb(kings) != pos->king_square[c])
             return false;
     }
-    if (pos->ep_square != SQ_NONE &&
-        square_rank(pos->ep_square) != (pos->side == WHITE ? 5 : 2))
+    if (pos->ep_square != SQ_NONE && square_rank(pos->ep_square) != (pos->side == WHITE ? 5 : 2))
         return false;
     return pos->key == pos_compute_key(pos);
 }

@@ -19,8 +19,13 @@
  */
 
 enum {
-    STAGE_TT, STAGE_CAPTURES_INIT, STAGE_GOOD_CAPTURES, STAGE_QUIETS_INIT, STAGE_QUIETS,
-    STAGE_BAD_CAPTURES, STAGE_DONE,
+    STAGE_TT,
+    STAGE_CAPTURES_INIT,
+    STAGE_GOOD_CAPTURES,
+    STAGE_QUIETS_INIT,
+    STAGE_QUIETS,
+    STAGE_BAD_CAPTURES,
+    STAGE_DONE,
 };
 
 enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000, SCORE_BAD_CAPTURE = -32000 };
@@ -28,7 +33,7 @@ enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000, SCORE_BAD_CAPTURE = -32000 }
 typedef struct MovePicker {
     MoveList list;
     int stage, index;
-    int captures_end;   /* captures occupy list[0 .. captures_end) */
+    int captures_end; /* captures occupy list[0 .. captures_end) */
     int bad_index;
     bool skip_quiets;
     Move tt_move, killers[2], counter;
@@ -135,8 +140,7 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
             mp->stage = STAGE_DONE;
             break;
 
-        default:
-            return MOVE_NONE;
+        default: return MOVE_NONE;
         }
     }
 }
@@ -356,7 +360,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
             tt_score < VALUE_MATE_IN_MAX_PLY && ply < 2 * d->root_depth) {
             int singular_beta = tt_score - 2 * depth;
             ss->excluded = move;
-            int score = search(s, pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            int score = search(s, pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply,
+                               cut_node);
             ss->excluded = MOVE_NONE;
             if (d->stopped)
                 return 0;
@@ -381,7 +386,8 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
         } else {
             /* Late-move reductions, then a null-window search, then a full one if needed. */
             int r = 0;
-            if (depth >= 3 && move_number > 1 + 2 * pv_node && (quiet || !see_ge(pos, move, 0) || cut_node)) {
+            if (depth >= 3 && move_number > 1 + 2 * pv_node &&
+                (quiet || !see_ge(pos, move, 0) || cut_node)) {
                 r = driver_lmr_reduction(depth, move_number);
                 r += !pv_node + cut_node - improving;
                 if (quiet)
@@ -424,13 +430,15 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
         killers_update(ss->killers, best_move);
         history_update(&s->history[us][move_from(best_move)][move_to(best_move)], bonus);
         for (int i = 0; i < quiet_count; i++)
-            history_update(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])], -bonus);
+            history_update(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])],
+                           -bonus);
         if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
             s->counter_moves[ss[-1].moved][move_to(ss[-1].move)] = best_move;
     }
 
     if (!excluded)
-        driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval, best_move);
+        driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval,
+                     best_move);
     return best;
 }
 

@@ -15,7 +15,7 @@
 #include "engine/table_storage.h"
 
 #if defined(__AVR__) && defined(FLASHMATE_LAYOUT_FANCY)
-#error "the fancy layout needs ~841 KiB of flash and a 32-bit int: AVR builds use -DFLASHMATE_LAYOUT=compact"
+#error "fancy needs ~841 KiB of flash and a 32-bit int: use -DFLASHMATE_LAYOUT=compact on AVR"
 #endif
 
 /* The tables of each generated file; the slider layout compiled into the build defines
@@ -51,14 +51,14 @@ extern FM_TABLE uint64_t zobrist_white_to_move;
 
 /* One square's magic: attacks = slider_attacks[offset + ((occ & mask) * magic >> shift)]. */
 typedef struct MagicEntry {
-    uint64_t mask;   /* relevant occupancy: the rays without their last square */
+    uint64_t mask; /* relevant occupancy: the rays without their last square */
     uint64_t magic;
     uint32_t offset; /* start of this square's block in slider_attacks */
     uint8_t shift;   /* 64 - popcount(mask) */
 } MagicEntry;
 
 enum {
-    ROOK_ATTACK_ENTRIES = 102400,  /* sum of 2^popcount(rook mask) over the 64 squares */
+    ROOK_ATTACK_ENTRIES = 102400, /* sum of 2^popcount(rook mask) over the 64 squares */
     BISHOP_ATTACK_ENTRIES = 5248,
     SLIDER_ATTACK_ENTRIES = ROOK_ATTACK_ENTRIES + BISHOP_ATTACK_ENTRIES
 };
@@ -86,7 +86,7 @@ extern FM_TABLE uint64_t antidiagonal_masks[64];
 extern FM_TABLE uint8_t first_rank_attacks[8][64];
 
 #else
-#error "define FLASHMATE_LAYOUT_FANCY or FLASHMATE_LAYOUT_COMPACT (CMake does: -DFLASHMATE_LAYOUT=...)"
+#error "define FLASHMATE_LAYOUT_FANCY or _COMPACT (CMake does: -DFLASHMATE_LAYOUT=...)"
 #endif
 
 #endif

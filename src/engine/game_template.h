@@ -15,13 +15,25 @@
  *
  * then includes this file and fills its GameOps with GAME_OPS_ADAPTERS (and GAME_OPS_ENGINE).
  */
-static bool game_set_fen(void *pos, const char *fen, ParseError *err) { return GAME_SET_FEN(pos, fen, err); }
+static bool game_set_fen(void *pos, const char *fen, ParseError *err)
+{
+    return GAME_SET_FEN(pos, fen, err);
+}
 static int game_get_fen(const void *pos, char *buf) { return GAME_GET_FEN(pos, buf); }
-static Move game_parse_move(const void *pos, const char *text) { return GAME_PARSE_MOVE(pos, text); }
+static Move game_parse_move(const void *pos, const char *text)
+{
+    return GAME_PARSE_MOVE(pos, text);
+}
 static uint64_t game_key(const void *pos) { return ((const GAME_POSITION *)pos)->key; }
-static int game_legal_moves(const void *pos, MoveList *list) { return GAME_GENERATE_LEGAL(pos, list); }
+static int game_legal_moves(const void *pos, MoveList *list)
+{
+    return GAME_GENERATE_LEGAL(pos, list);
+}
 static uint64_t game_perft(void *pos, int depth) { return GAME_PERFT(pos, depth); }
-static void game_display(const void *pos, char *buf) { GAME_WRITE_BOARD(pos, buf, GAME_DISPLAY_MAX); }
+static void game_display(const void *pos, char *buf)
+{
+    GAME_WRITE_BOARD(pos, buf, GAME_DISPLAY_MAX);
+}
 
 static uint64_t game_perft_divide(void *pos, int depth, PerftReport report, void *user)
 {
@@ -29,10 +41,10 @@ static uint64_t game_perft_divide(void *pos, int depth, PerftReport report, void
 }
 
 /* The GameOps entries these adapters fill. */
-#define GAME_OPS_ADAPTERS                                                                           \
+#define GAME_OPS_ADAPTERS                                                                          \
     .set_fen = game_set_fen, .get_fen = game_get_fen, .parse_move = game_parse_move,               \
-    .do_move = game_do_move, .key = game_key, .legal_moves = game_legal_moves, .perft = game_perft, \
-    .perft_divide = game_perft_divide, .display = game_display
+    .do_move = game_do_move, .key = game_key, .legal_moves = game_legal_moves,                     \
+    .perft = game_perft, .perft_divide = game_perft_divide, .display = game_display
 
 static void game_do_move(void *pos, Move move)
 {
@@ -41,13 +53,15 @@ static void game_do_move(void *pos, Move move)
 }
 
 #ifdef FLASHMATE_ENGINE
-#define GAME_OPS_ENGINE .evaluate = game_evaluate, .search_clear = game_search_clear, .search = game_search
+#define GAME_OPS_ENGINE                                                                            \
+    .evaluate = game_evaluate, .search_clear = game_search_clear, .search = game_search
 
 static int game_evaluate(const void *pos) { return GAME_EVALUATE(pos); }
 static void game_search_clear(void *search) { GAME_SEARCH_CLEAR(search); }
 
-static SearchResult game_search(void *search, void *pos, const uint64_t *game_keys, int game_key_count,
-                                const SearchLimits *limits, const SearchHooks *hooks)
+static SearchResult game_search(void *search, void *pos, const uint64_t *game_keys,
+                                int game_key_count, const SearchLimits *limits,
+                                const SearchHooks *hooks)
 {
     return GAME_SEARCH_RUN(search, pos, game_keys, game_key_count, limits, hooks);
 }

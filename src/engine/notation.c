@@ -6,8 +6,8 @@
 #include "text.h"
 
 static const char *const fen_field_names[] = {
-    "", "piece placement", "side to move", "castling", "en passant", "halfmove clock",
-    "fullmove number",
+    "",           "piece placement", "side to move",    "castling",
+    "en passant", "halfmove clock",  "fullmove number",
 };
 
 bool fen_error(ParseError *err, int field, const char *fen, const char *at, const char *what)
@@ -51,10 +51,12 @@ bool fen_parse_counters(const char *fen, const char **s, uint16_t *halfmove, uin
 {
     uint64_t half = 0, full = 1;
     if (**s) {
-        if (!fen_parse_counter(fen, s, 5, 0, 65535, &half, err) || !fen_end_of_field(fen, s, 5, err))
+        if (!fen_parse_counter(fen, s, 5, 0, 65535, &half, err) ||
+            !fen_end_of_field(fen, s, 5, err))
             return false;
         if (**s) {
-            if (!fen_parse_counter(fen, s, 6, 1, 65535, &full, err) || !fen_end_of_field(fen, s, 6, err))
+            if (!fen_parse_counter(fen, s, 6, 1, 65535, &full, err) ||
+                !fen_end_of_field(fen, s, 6, err))
                 return false;
             if (**s)
                 return fen_error(err, 6, fen, *s, "unexpected text after the last field");
@@ -96,8 +98,8 @@ void fen_write_placement(TextBuf *t, const void *pos, int files, int ranks, FenP
 }
 
 /* fen_error with "<what> <n><rest>", e.g. "rank has more than 8 squares". */
-static bool fen_error_count(ParseError *err, const char *fen, const char *at, const char *what, int n,
-                            const char *rest)
+static bool fen_error_count(ParseError *err, const char *fen, const char *at, const char *what,
+                            int n, const char *rest)
 {
     char message[80];
     TextBuf t = text_buf(message, sizeof message);
@@ -194,9 +196,9 @@ Move notation_find_move(const MoveList *list, const char *text, void (*move_text
         char buf[GAME_MOVE_TEXT_MAX];
         move_text(list->moves[i].move, buf);
         size_t j = 0;
-        while (j < length && (buf[j] == text[j] ||
-                              (folded_from >= 0 && j >= (size_t)folded_from && text[j] >= 'A' &&
-                               text[j] <= 'Z' && buf[j] == text[j] + 32)))
+        while (j < length &&
+               (buf[j] == text[j] || (folded_from >= 0 && j >= (size_t)folded_from &&
+                                      text[j] >= 'A' && text[j] <= 'Z' && buf[j] == text[j] + 32)))
             j++;
         if (j == length && buf[j] == '\0')
             return list->moves[i].move;

@@ -63,4 +63,3 @@ int perft_parse_epd(const char *line, PerftFenParser parse_fen, void *pos, int *
         return epd_error(err, line, s, "no ';D1 n' entries");
     return 1;
 }
-

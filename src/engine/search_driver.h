@@ -127,7 +127,9 @@ static inline bool search_improve(SearchDriver *d, int ply, bool update_pv, Move
  * a lower bound, a score inside the window of a PV node is exact, anything else an upper bound. */
 static inline int node_bound(int best, int original_alpha, int beta, bool pv_node)
 {
-    return best >= beta ? BOUND_LOWER : pv_node && best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+    return best >= beta                     ? BOUND_LOWER
+         : pv_node && best > original_alpha ? BOUND_EXACT
+                                            : BOUND_UPPER;
 }
 
 /* A node's result into the hash table: its best score (mate scores made relative to the node),

@@ -98,7 +98,7 @@ static PollResult handle_line_during_search(Engine *e, const char *line, bool tr
     switch (cmd.type) {
     case UCI_ISREADY: uci_say("readyok"); return POLL_CONTINUE;
     case UCI_STOP: e->stop_requested = true; return POLL_STOP;
-    case UCI_QUIT: e->quit = true; e->stop_requested = true; return POLL_STOP;
+    case UCI_QUIT: e->quit = e->stop_requested = true; return POLL_STOP;
     case UCI_PONDERHIT: e->ponderhit = true; return POLL_PONDERHIT;
     case UCI_EMPTY: return POLL_CONTINUE;
     default:
@@ -180,8 +180,8 @@ static void go(Engine *e, UciCommand *cmd)
     }
 
     SearchHooks hooks = {uci_report_info, poll_input, e};
-    SearchResult r = game->search(&e->search, &e->position, e->game_keys, e->game_key_count,
-                                  limits, &hooks);
+    SearchResult r = game->search(&e->search, &e->position, e->game_keys, e->game_key_count, limits,
+                                  &hooks);
 
     /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
     bool truncated;

@@ -139,7 +139,8 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
         if (!parse_spin(value, HASH_MB_MIN, HASH_MB_MAX, &spin))
             uci_info_string("Hash needs a number of MB from 1 to 65536", value);
         else if (!uci_resize_hash(e, spin))
-            uci_info_string("not enough memory for that Hash size; keeping the previous table", value);
+            uci_info_string("not enough memory for that Hash size; keeping the previous table",
+                            value);
     } else if (option_is(name, "Clear Hash")) {
         uci_clear_hash(e);
     } else if (option_is(name, "Threads")) {

@@ -76,8 +76,8 @@ static void parse_position(const char *s, UciCommand *cmd)
 bool uci_is_go_keyword(const char *s)
 {
     static const char *const keywords[] = {
-        "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes",
-        "mate", "infinite", "ponder", "searchmoves", "perft",
+        "wtime", "btime", "winc",     "binc",   "movestogo",   "movetime", "depth",
+        "nodes", "mate",  "infinite", "ponder", "searchmoves", "perft",
     };
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
         if (text_word_equals(s, keywords[i]))
@@ -184,10 +184,17 @@ void uci_parse(const char *line, UciCommand *cmd)
         const char *word;
         UciCommandType type;
     } commands[] = {
-        {"uci", UCI_UCI}, {"isready", UCI_ISREADY}, {"ucinewgame", UCI_UCINEWGAME},
-        {"setoption", UCI_SETOPTION}, {"position", UCI_POSITION}, {"go", UCI_GO},
-        {"stop", UCI_STOP}, {"ponderhit", UCI_PONDERHIT}, {"quit", UCI_QUIT},
-        {"d", UCI_DISPLAY}, {"eval", UCI_EVAL},
+        {"uci", UCI_UCI},
+        {"isready", UCI_ISREADY},
+        {"ucinewgame", UCI_UCINEWGAME},
+        {"setoption", UCI_SETOPTION},
+        {"position", UCI_POSITION},
+        {"go", UCI_GO},
+        {"stop", UCI_STOP},
+        {"ponderhit", UCI_PONDERHIT},
+        {"quit", UCI_QUIT},
+        {"d", UCI_DISPLAY},
+        {"eval", UCI_EVAL},
     };
     memset(cmd, 0, sizeof *cmd);
     cmd->perft_depth = -1;

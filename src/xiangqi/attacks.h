@@ -44,7 +44,10 @@ static inline XqBB xq_horse_attackers_of(int sq, XqBB occupied)
     return xq_bb_load(xq_horse_attackers[sq][xq_diagonal_index(sq, occupied)]);
 }
 /* Squares from which a pawn of colour c attacks sq. */
-static inline XqBB xq_pawn_attackers_of(Color c, int sq) { return xq_bb_load(xq_pawn_attackers[c][sq]); }
+static inline XqBB xq_pawn_attackers_of(Color c, int sq)
+{
+    return xq_bb_load(xq_pawn_attackers[c][sq]);
+}
 
 /*
  * Lines. The inner rank occupancy (files b-h) is a shift; the inner file occupancy (ranks 2-9)
@@ -64,21 +67,25 @@ static inline XqLineIndex xq_line_index(int sq, XqBB occupied)
     li.file = xq_square_file(sq);
     li.rank_shift = sq - li.file;
     li.rank_index = (unsigned)xq_bb_lo(xq_bb_shr(occupied, li.rank_shift + 1)) & 0x7F;
-    li.file_index = (unsigned)(((xq_bb_lo(xq_bb_shr(occupied, li.file + 9)) & 0x8040201008040201ULL) *
-                                0x0101010101010101ULL) >> 56);
+    li.file_index = (unsigned)(((xq_bb_lo(xq_bb_shr(occupied, li.file + 9)) &
+                                 0x8040201008040201ULL) *
+                                0x0101010101010101ULL) >>
+                               56);
     return li;
 }
 
 static inline XqBB xq_rook_from_index(XqLineIndex li)
 {
-    XqBB rank = xq_bb_shl(xq_bb_from64(fm_load(xq_rook_rank[li.file][li.rank_index])), li.rank_shift);
+    XqBB rank = xq_bb_shl(xq_bb_from64(fm_load(xq_rook_rank[li.file][li.rank_index])),
+                          li.rank_shift);
     XqBB file = xq_bb_shl(xq_bb_load(xq_rook_file[li.rank_shift / 9][li.file_index]), li.file);
     return xq_bb_or(rank, file);
 }
 
 static inline XqBB xq_cannon_from_index(XqLineIndex li)
 {
-    XqBB rank = xq_bb_shl(xq_bb_from64(fm_load(xq_cannon_rank[li.file][li.rank_index])), li.rank_shift);
+    XqBB rank = xq_bb_shl(xq_bb_from64(fm_load(xq_cannon_rank[li.file][li.rank_index])),
+                          li.rank_shift);
     XqBB file = xq_bb_shl(xq_bb_load(xq_cannon_file[li.rank_shift / 9][li.file_index]), li.file);
     return xq_bb_or(rank, file);
 }

@@ -7,14 +7,15 @@
 #include "flashmate/xiangqi_search.h"
 
 static const int16_t piece_values[XQ_PIECE_TYPE_NB] = {
-    [XQ_PAWN] = 100, [XQ_ADVISOR] = 200, [XQ_ELEPHANT] = 200, [XQ_HORSE] = 420,
-    [XQ_CANNON] = 450, [XQ_ROOK] = 950, [XQ_KING] = 0,
+    [XQ_PAWN] = 100,   [XQ_ADVISOR] = 200, [XQ_ELEPHANT] = 200, [XQ_HORSE] = 420,
+    [XQ_CANNON] = 450, [XQ_ROOK] = 950,    [XQ_KING] = 0,
 };
 
 /*
  * Piece-square bonuses as Red sees the board: the first row is rank 10 (Black's back rank), the
  * last row rank 1. A Black piece reads the table with ranks mirrored.
  */
+/* clang-format off */
 static const int8_t pst[XQ_PIECE_TYPE_NB][XQ_SQUARE_NB] = {
     [XQ_PAWN] = {
          0,   3,   6,   9,  12,   9,   6,   3,   0,
@@ -101,6 +102,7 @@ static const int8_t pst[XQ_PIECE_TYPE_NB][XQ_SQUARE_NB] = {
          0,   0,   0,   2,   6,   2,   0,   0,   0,
     },
 };
+/* clang-format on */
 
 enum { TEMPO = 10 };
 

@@ -5,7 +5,6 @@
 #include "flashmate/games.h"
 #include "flashmate/xiangqi_search.h"
 
-
 #define GAME_POSITION XqPosition
 #define GAME_UNDO XqUndo
 #define GAME_SET_FEN xq_set_fen

@@ -23,8 +23,8 @@ typedef struct XqGenContext {
     int king;
     XqBB ours, theirs, occupied;
     XqBB checkers;
-    XqBB test_from; /* moves from here are tested (from_danger, or everything in check) */
-    XqBB test_to;   /* moves to here are tested (to_danger) */
+    XqBB test_from;   /* moves from here are tested (from_danger, or everything in check) */
+    XqBB test_to;     /* moves to here are tested (to_danger) */
     XqBB their_rooks; /* enemy chariots and the enemy general (it "flies" along the file) */
     XqBB their_cannons, their_horses, their_pawns;
 } XqGenContext;
@@ -38,9 +38,11 @@ static inline bool king_exposed(const XqGenContext *ctx, int king, XqBB occupied
         return true;
     if (xq_bb_any(xq_bb_and(xq_cannon_from_index(li), xq_bb_and(ctx->their_cannons, theirs))))
         return true;
-    if (xq_bb_any(xq_bb_and(xq_horse_attackers_of(king, occupied), xq_bb_and(ctx->their_horses, theirs))))
+    if (xq_bb_any(
+            xq_bb_and(xq_horse_attackers_of(king, occupied), xq_bb_and(ctx->their_horses, theirs))))
         return true;
-    return xq_bb_any(xq_bb_and(xq_pawn_attackers_of(ctx->them, king), xq_bb_and(ctx->their_pawns, theirs)));
+    return xq_bb_any(
+        xq_bb_and(xq_pawn_attackers_of(ctx->them, king), xq_bb_and(ctx->their_pawns, theirs)));
 }
 
 /* Is the move from -> to of a piece other than the general legal? */
@@ -74,7 +76,8 @@ static void context_init(const XqPosition *pos, XqGenContext *ctx)
     ctx->ours = pos->by_color[ctx->us];
     ctx->theirs = pos->by_color[ctx->them];
     ctx->occupied = xq_bb_or(ctx->ours, ctx->theirs);
-    ctx->their_rooks = xq_bb_and(ctx->theirs, xq_bb_or(pos->by_type[XQ_ROOK], pos->by_type[XQ_KING]));
+    ctx->their_rooks = xq_bb_and(ctx->theirs,
+                                 xq_bb_or(pos->by_type[XQ_ROOK], pos->by_type[XQ_KING]));
     ctx->their_cannons = xq_bb_and(ctx->theirs, pos->by_type[XQ_CANNON]);
     ctx->their_horses = xq_bb_and(ctx->theirs, pos->by_type[XQ_HORSE]);
     ctx->their_pawns = xq_bb_and(ctx->theirs, pos->by_type[XQ_PAWN]);
@@ -83,11 +86,12 @@ static void context_init(const XqPosition *pos, XqGenContext *ctx)
     XqBB occupied = ctx->occupied;
     XqLineIndex li = xq_line_index(king, occupied);
     XqBB rook = xq_rook_from_index(li);
-    XqBB first = xq_bb_and(rook, occupied);                           /* nearest piece per ray */
-    XqBB second = xq_bb_and(xq_cannon_from_index(li), occupied);      /* the one behind it */
+    XqBB first = xq_bb_and(rook, occupied);                      /* nearest piece per ray */
+    XqBB second = xq_bb_and(xq_cannon_from_index(li), occupied); /* the one behind it */
     XqBB horses = xq_bb_and(xq_horse_attackers_of(king, occupied), ctx->their_horses);
-    ctx->checkers = xq_bb_or(xq_bb_or(xq_bb_and(first, ctx->their_rooks), xq_bb_and(second, ctx->their_cannons)),
-                             xq_bb_or(horses, xq_bb_and(xq_pawn_attackers_of(ctx->them, king), ctx->their_pawns)));
+    ctx->checkers = xq_bb_or(
+        xq_bb_or(xq_bb_and(first, ctx->their_rooks), xq_bb_and(second, ctx->their_cannons)),
+        xq_bb_or(horses, xq_bb_and(xq_pawn_attackers_of(ctx->them, king), ctx->their_pawns)));
     ctx->test_to = xq_bb_empty();
     if (xq_bb_any(ctx->checkers)) {
         ctx->test_from = xq_bb_all();
@@ -99,7 +103,8 @@ static void context_init(const XqPosition *pos, XqGenContext *ctx)
     XqBB snipers = xq_bb_and(second, ctx->their_rooks);
     while (xq_bb_any(snipers)) {
         int s = xq_bb_pop_lsb(&snipers);
-        from_danger = xq_bb_or(from_danger, xq_bb_and(xq_attacks_rook(s, occupied), xq_bb_and(first, ctx->ours)));
+        from_danger = xq_bb_or(
+            from_danger, xq_bb_and(xq_attacks_rook(s, occupied), xq_bb_and(first, ctx->ours)));
     }
     /* Cannons behind two pieces: removing either of ours leaves a single screen. */
     snipers = xq_bb_and(xq_cannon_hits(king, xq_bb_xor(occupied, first)), ctx->their_cannons);
@@ -130,8 +135,8 @@ static void context_init(const XqPosition *pos, XqGenContext *ctx)
 
 /* Pseudo-legal targets of our piece of type pt (not the general) on `from`: `quiet` is a set of
  * empty squares allowed, `capture` a set of enemy pieces allowed. */
-static inline XqBB piece_targets(const XqPosition *pos, const XqGenContext *ctx, XqPieceType pt, int from,
-                                 XqBB quiet, XqBB capture)
+static inline XqBB piece_targets(const XqPosition *pos, const XqGenContext *ctx, XqPieceType pt,
+                                 int from, XqBB quiet, XqBB capture)
 {
     XqBB allowed = xq_bb_or(quiet, capture);
     switch (pt) {
@@ -142,7 +147,8 @@ static inline XqBB piece_targets(const XqPosition *pos, const XqGenContext *ctx,
     case XQ_ROOK: return xq_bb_and(xq_attacks_rook(from, ctx->occupied), allowed);
     case XQ_CANNON: {
         XqLineIndex li = xq_line_index(from, ctx->occupied);
-        return xq_bb_or(xq_bb_and(xq_rook_from_index(li), quiet), xq_bb_and(xq_cannon_from_index(li), capture));
+        return xq_bb_or(xq_bb_and(xq_rook_from_index(li), quiet),
+                        xq_bb_and(xq_cannon_from_index(li), capture));
     }
     case XQ_KING: return xq_bb_and(xq_attacks_king(from), allowed);
     default: (void)pos; return xq_bb_empty();
@@ -176,7 +182,8 @@ int xq_count_legal(const XqPosition *pos)
         XqBB b = xq_bb_and(ctx.ours, pos->by_type[pt]);
         while (xq_bb_any(b)) {
             int from = xq_bb_pop_lsb(&b);
-            count += count_piece_moves(&ctx, from, piece_targets(pos, &ctx, (XqPieceType)pt, from, quiet, ctx.theirs));
+            count += count_piece_moves(
+                &ctx, from, piece_targets(pos, &ctx, (XqPieceType)pt, from, quiet, ctx.theirs));
         }
     }
     XqBB targets = xq_bb_andnot(xq_attacks_king(ctx.king), ctx.ours);
@@ -196,7 +203,8 @@ static inline ScoredMove *add_move(ScoredMove *out, int from, int to)
     return out + 1;
 }
 
-static inline ScoredMove *add_piece_moves(const XqGenContext *ctx, ScoredMove *out, int from, XqBB targets)
+static inline ScoredMove *add_piece_moves(const XqGenContext *ctx, ScoredMove *out, int from,
+                                          XqBB targets)
 {
     if (!xq_bb_test(ctx->test_from, from)) {
         XqBB risky = xq_bb_and(targets, ctx->test_to);
@@ -225,7 +233,8 @@ int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list)
         XqBB b = xq_bb_and(ctx.ours, pos->by_type[pt]);
         while (xq_bb_any(b)) {
             int from = xq_bb_pop_lsb(&b);
-            out = add_piece_moves(&ctx, out, from, piece_targets(pos, &ctx, (XqPieceType)pt, from, quiet, capture));
+            out = add_piece_moves(&ctx, out, from,
+                                  piece_targets(pos, &ctx, (XqPieceType)pt, from, quiet, capture));
         }
     }
     XqBB targets = xq_bb_and(xq_attacks_king(ctx.king), xq_bb_or(quiet, capture));

@@ -44,12 +44,14 @@ static bool on_own_half(Color c, int sq) { return c == WHITE ? sq < 45 : sq >= 4
 
 /* Build the bitboards and check what the pieces alone must satisfy: the pieces a side can have,
  * and the regions generals, advisors and elephants never leave. */
-static bool check_material(XqPosition *pos, const char *fen, const uint16_t *offsets, ParseError *err)
+static bool check_material(XqPosition *pos, const char *fen, const uint16_t *offsets,
+                           ParseError *err)
 {
     static const uint8_t most[XQ_PIECE_TYPE_NB] = {5, 2, 2, 2, 2, 2, 1};
     static const char *const too_many[XQ_PIECE_TYPE_NB] = {
-        "more than 5 soldiers", "more than 2 advisors", "more than 2 elephants", "more than 2 horses",
-        "more than 2 cannons", "more than 2 chariots", "more than one general"};
+        "more than 5 soldiers", "more than 2 advisors", "more than 2 elephants",
+        "more than 2 horses",   "more than 2 cannons",  "more than 2 chariots",
+        "more than one general"};
     int counts[COLOR_NB][XQ_PIECE_TYPE_NB] = {{0}};
     for (int sq = 0; sq < XQ_SQUARE_NB; sq++) {
         XqPiece p = pos->board[sq];
@@ -61,8 +63,9 @@ static bool check_material(XqPosition *pos, const char *fen, const uint16_t *off
         if (++counts[c][pt] > most[pt])
             return fen_error(err, 1, fen, at, too_many[pt]);
         if ((pt == XQ_KING || pt == XQ_ADVISOR) && !in_palace(c, sq))
-            return fen_error(err, 1, fen, at, pt == XQ_KING ? "general outside its palace"
-                                                             : "advisor outside its palace");
+            return fen_error(err, 1, fen, at,
+                             pt == XQ_KING ? "general outside its palace"
+                                           : "advisor outside its palace");
         if (pt == XQ_ELEPHANT && !on_own_half(c, sq))
             return fen_error(err, 1, fen, at, "elephant across the river");
         pos->by_type[pt] = xq_bb_or(pos->by_type[pt], xq_bb_square(sq));
@@ -102,7 +105,8 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
         pos.by_type[pt] = xq_bb_empty();
     pos.by_color[WHITE] = pos.by_color[BLACK] = xq_bb_empty();
 
-    if (!fen_parse_placement(fen, &s, XQ_FILE_NB, XQ_RANK_NB, piece_from_char, pos.board, offsets, err) ||
+    if (!fen_parse_placement(fen, &s, XQ_FILE_NB, XQ_RANK_NB, piece_from_char, pos.board, offsets,
+                             err) ||
         !fen_end_of_field(fen, &s, 1, err))
         return false;
     if (!check_material(&pos, fen, offsets, err))
@@ -111,14 +115,16 @@ bool xq_set_fen(XqPosition *out, const char *fen, ParseError *err)
         return fen_error(err, 2, fen, s, "expected w (Red) or b (Black)");
     pos.side = *s == 'w' ? WHITE : BLACK;
     s++;
-    if (!fen_end_of_field(fen, &s, 2, err) || !parse_dash(fen, &s, 3, err) || !parse_dash(fen, &s, 4, err))
+    if (!fen_end_of_field(fen, &s, 2, err) || !parse_dash(fen, &s, 3, err) ||
+        !parse_dash(fen, &s, 4, err))
         return false;
     if (!fen_parse_counters(fen, &s, &pos.halfmove_clock, &pos.fullmove_number, err))
         return false;
 
     Color them = color_flip(xq_side(&pos));
     if (xq_general_attacked(&pos, pos.king_square[them], xq_side(&pos)))
-        return fen_error(err, 2, fen, fen, "the side not to move is in check (or the generals face each other)");
+        return fen_error(err, 2, fen, fen,
+                         "the side not to move is in check (or the generals face each other)");
     pos.key = xq_compute_key(&pos);
     *out = pos;
     return true;

@@ -123,7 +123,8 @@ bool xq_general_attacked(const XqPosition *pos, int sq, Color by)
 XqBB xq_checkers(const XqPosition *pos)
 {
     Color them = color_flip(xq_side(pos));
-    return attackers_of(pos, pos->king_square[xq_side(pos)], xq_occupied(pos), pos->by_color[them], them);
+    return attackers_of(pos, pos->king_square[xq_side(pos)], xq_occupied(pos), pos->by_color[them],
+                        them);
 }
 
 uint64_t xq_compute_key(const XqPosition *pos)

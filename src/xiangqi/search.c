@@ -13,7 +13,9 @@
 #include "engine/search_driver.h"
 
 enum {
-    SCORE_TT = 32000, SCORE_CAPTURE = 20000, SCORE_KILLER = 19000,
+    SCORE_TT = 32000,
+    SCORE_CAPTURE = 20000,
+    SCORE_KILLER = 19000,
     DRAW_PLIES = 120, /* plies without a capture */
 };
 
@@ -30,7 +32,8 @@ static inline int capture_score(const XqPosition *pos, Move m)
     return SCORE_CAPTURE + xq_piece_value(victim) * 2 - (int)attacker;
 }
 
-static void score_moves(const XqSearch *s, const XqPosition *pos, MoveList *list, Move tt_move, int ply)
+static void score_moves(const XqSearch *s, const XqPosition *pos, MoveList *list, Move tt_move,
+                        int ply)
 {
     Color us = xq_side(pos);
     for (int i = 0; i < list->count; i++) {
@@ -71,14 +74,16 @@ static Move pick_next(MoveList *list, int i)
 /* Chariots, horses or cannons: with one of them zugzwang is rare enough for null moves. */
 static inline bool has_attacking_pieces(const XqPosition *pos, Color c)
 {
-    XqBB attackers = xq_bb_or(pos->by_type[XQ_ROOK], xq_bb_or(pos->by_type[XQ_HORSE], pos->by_type[XQ_CANNON]));
+    XqBB attackers = xq_bb_or(pos->by_type[XQ_ROOK],
+                              xq_bb_or(pos->by_type[XQ_HORSE], pos->by_type[XQ_CANNON]));
     return xq_bb_any(xq_bb_and(pos->by_color[c], attackers));
 }
 
 /* A repetition of a position since the last capture, or too long without one. */
 static inline bool is_draw(const XqSearch *s, const XqPosition *pos)
 {
-    return pos->halfmove_clock >= DRAW_PLIES || driver_is_repetition(&s->driver, pos->halfmove_clock);
+    return pos->halfmove_clock >= DRAW_PLIES ||
+           driver_is_repetition(&s->driver, pos->halfmove_clock);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -181,8 +186,8 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
         if (depth <= 5 && static_eval - 90 * depth >= beta && static_eval < VALUE_MATE_IN_MAX_PLY)
             return static_eval;
         /* Null move: if passing still beats beta, so will a real move. */
-        if (depth >= 3 && static_eval >= beta && !s->null_at[ply] && has_attacking_pieces(pos, us) &&
-            beta > -VALUE_MATE_IN_MAX_PLY) {
+        if (depth >= 3 && static_eval >= beta && !s->null_at[ply] &&
+            has_attacking_pieces(pos, us) && beta > -VALUE_MATE_IN_MAX_PLY) {
             int r = 3 + depth / 4;
             XqUndo undo;
             xq_do_null_move(pos, &undo);
@@ -257,7 +262,8 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
         for (int i = 0; i < quiet_count; i++)
             history_update(&s->history[us][xq_move_from(quiets[i])][xq_move_to(quiets[i])], -bonus);
     }
-    driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval, best_move);
+    driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval,
+                 best_move);
     return best;
 }
 
@@ -277,8 +283,8 @@ static int root_search(void *search_state, int alpha, int beta, int depth)
     return search(s, s->root_pos, alpha, beta, depth, 0);
 }
 
-SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys, int game_key_count,
-                           const SearchLimits *limits, const SearchHooks *hooks)
+SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys,
+                           int game_key_count, const SearchLimits *limits, const SearchHooks *hooks)
 {
     MoveList root_moves;
     driver_start(&s->driver, limits, hooks, xq_side(pos), game_keys, game_key_count, pos->key);

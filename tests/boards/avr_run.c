@@ -88,9 +88,10 @@ int main(int argc, char **argv)
     double elapsed = seconds_now() - start;
     fflush(stdout);
 
-    fprintf(stderr, "avr_run: %llu cycles (%.3f s at %.0f MHz), %.2f s simulated in %.1f M cycles/s\n",
-            (unsigned long long)avr->cycle, (double)avr->cycle / firmware.frequency,
-            firmware.frequency / 1e6, elapsed, elapsed > 0 ? (double)avr->cycle / elapsed / 1e6 : 0.0);
+    fprintf(
+        stderr, "avr_run: %llu cycles (%.3f s at %.0f MHz), %.2f s simulated in %.1f M cycles/s\n",
+        (unsigned long long)avr->cycle, (double)avr->cycle / firmware.frequency,
+        firmware.frequency / 1e6, elapsed, elapsed > 0 ? (double)avr->cycle / elapsed / 1e6 : 0.0);
     if (state == cpu_Crashed) {
         fprintf(stderr, "avr_run: firmware crashed at pc 0x%x\n", (unsigned)avr->pc);
         return EXIT_CRASH;

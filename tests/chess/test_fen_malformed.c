@@ -107,7 +107,8 @@ static void test_bad_placement_characters(void **state)
 static void test_bad_fields(void **state)
 {
     static const char *const side[] = {"x", "W", "B", "white", "wb", "1", "-"};
-    static const char *const castling[] = {"KQkqK", "X", "kQ", "qk", "K-", "--", "KQkq1", "KK", "a"};
+    static const char *const castling[] = {"KQkqK", "X",     "kQ", "qk", "K-",
+                                           "--",    "KQkq1", "KK", "a"};
     static const char *const en_passant[] = {"e9", "i3", "e4", "e", "33", "-e3", "e33", "E3", "e0"};
     static const char *const halfmove[] = {"-1", "x", "1.5", "99999999999999999999", "+1", "0x1"};
     static const char *const fullmove[] = {"0", "-3", "abc", "1x", "99999999999999999999", "00"};
@@ -147,19 +148,19 @@ static void test_extra_fields(void **state)
 static void test_structural_errors(void **state)
 {
     static const char *const fens[] = {
-        "8/8/8/8/8/8/8/8 w - - 0 1",                                    /* no kings */
-        "4k3/8/8/8/8/8/8/8 w - - 0 1",                                  /* no white king */
-        "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",                               /* two white kings */
-        "4k3/8/8/8/8/8/8/4K2P w - - 0 1",                               /* pawn on rank 1 */
-        "3Pk3/8/8/8/8/8/8/4K3 w - - 0 1",                               /* pawn on rank 8 */
-        "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",                        /* nine pawns */
-        "4k3/8/8/8/8/8/4q3/4K3 b - - 0 1",                              /* white in check, black to move */
-        "4k3/8/8/8/8/8/8/4K3 w K - 0 1",                                /* O-O right without rook */
-        "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",                               /* O-O right, rook on the wrong side */
-        "4k3/8/8/8/8/8/8/3K3R w K - 0 1",                               /* king not on e1 */
-        "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",                               /* no pawn passed e6 */
-        "4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1",                             /* wrong rank for side */
-        "4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1",                           /* e6 square occupied path */
+        "8/8/8/8/8/8/8/8 w - - 0 1",             /* no kings */
+        "4k3/8/8/8/8/8/8/8 w - - 0 1",           /* no white king */
+        "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",        /* two white kings */
+        "4k3/8/8/8/8/8/8/4K2P w - - 0 1",        /* pawn on rank 1 */
+        "3Pk3/8/8/8/8/8/8/4K3 w - - 0 1",        /* pawn on rank 8 */
+        "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", /* nine pawns */
+        "4k3/8/8/8/8/8/4q3/4K3 b - - 0 1",       /* white in check, black to move */
+        "4k3/8/8/8/8/8/8/4K3 w K - 0 1",         /* O-O right without rook */
+        "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",        /* O-O right, rook on the wrong side */
+        "4k3/8/8/8/8/8/8/3K3R w K - 0 1",        /* king not on e1 */
+        "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",        /* no pawn passed e6 */
+        "4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1",      /* wrong rank for side */
+        "4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1",    /* e6 square occupied path */
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 1", /* too many fields */
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",   /* nine ranks */
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w  KQkq  -  0  1x",

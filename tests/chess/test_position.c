@@ -136,7 +136,7 @@ static void test_fen_errors_name_the_field(void **state)
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", 6},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", 6},
         {"4k3/8/8/8/8/8/8/4K2R b - - 0 1", 0}, /* valid, control */
-        {"4k2R/8/8/8/8/8/8/4K3 w - - 0 1", 2},   /* black (not to move) in check */
+        {"4k2R/8/8/8/8/8/8/4K3 w - - 0 1", 2}, /* black (not to move) in check */
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

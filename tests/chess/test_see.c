@@ -173,17 +173,16 @@ static void test_defended_captures(void **state)
         {"rook takes a pawn defended by a pawn", "4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5",
          P - R},
         /* PxN, exP: a knight for a pawn. */
-        {"pawn takes a knight defended by a pawn", "4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1",
-         "e4d5", N - P},
+        {"pawn takes a knight defended by a pawn", "4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5",
+         N - P},
         /* BxN, exB: bishop and knight differ by a few centipawns. */
-        {"bishop takes a knight defended by a pawn", "4k3/8/4p3/3n4/8/8/6B1/4K3 w - - 0 1",
-         "g2d5", N - B},
+        {"bishop takes a knight defended by a pawn", "4k3/8/4p3/3n4/8/8/6B1/4K3 w - - 0 1", "g2d5",
+         N - B},
         /* NxN, exN: an even trade. */
-        {"knight takes a knight defended by a pawn", "4k3/8/4p3/3n4/8/4N3/8/4K3 w - - 0 1",
-         "e3d5", N - N},
+        {"knight takes a knight defended by a pawn", "4k3/8/4p3/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5",
+         N - N},
         /* NxP; QxN would lose the queen to Rd1xd5, so Black does not recapture. */
-        {"defender declines a losing recapture", "3q3k/8/8/3p4/5N2/8/8/3R3K w - - 0 1", "f4d5",
-         P},
+        {"defender declines a losing recapture", "3q3k/8/8/3p4/5N2/8/8/3R3K w - - 0 1", "f4d5", P},
     };
     CHECK(cases);
 }
@@ -221,14 +220,14 @@ static void test_kings(void **state)
     (void)state;
     SeeCase cases[] = {
         /* RxP and the king on e6 may not take back: Rd1 guards d5. */
-        {"king cannot recapture on a guarded square", "8/8/4k3/3p4/8/8/3R4/3R3K w - - 0 1",
-         "d2d5", P},
+        {"king cannot recapture on a guarded square", "8/8/4k3/3p4/8/8/3R4/3R3K w - - 0 1", "d2d5",
+         P},
         {"king recaptures an unguarded rook", "8/8/4k3/3p4/8/8/8/3R3K w - - 0 1", "d1d5", P - R},
         /* RxP, cxR, KxP: Black has nothing left, so the white king may take the pawn. */
         {"own king recaptures last", "7k/8/2p5/3pK3/8/8/8/3R4 w - - 0 1", "d1d5", P - R + P},
         /* The same, but Rd8 still guards d5 after cxR: the king may not recapture. */
-        {"own king may not recapture into a guard", "3r3k/8/2p5/3pK3/8/8/8/3R4 w - - 0 1",
-         "d1d5", P - R},
+        {"own king may not recapture into a guard", "3r3k/8/2p5/3pK3/8/8/8/3R4 w - - 0 1", "d1d5",
+         P - R},
     };
     CHECK(cases);
 }
@@ -243,8 +242,7 @@ static void test_pins_are_ignored(void **state)
          P - R},
         /* White's Ne3 is pinned to its king by Bh6 and could not really recapture; SEE lets it:
          * RxN, RxR, NxR, so Black does best not to take back. */
-        {"pinned knight counts as an attacker", "3r3k/8/7b/3n4/8/4N3/8/2KR4 w - - 0 1", "d1d5",
-         N},
+        {"pinned knight counts as an attacker", "3r3k/8/7b/3n4/8/4N3/8/2KR4 w - - 0 1", "d1d5", N},
     };
     CHECK(cases);
 }

@@ -27,9 +27,9 @@ typedef struct Step {
     int df, dr;
 } Step;
 
-static const Step KNIGHT_STEPS[8] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+static const Step KNIGHT_STEPS[8] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                      {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-static const Step KING_STEPS[8] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+static const Step KING_STEPS[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 static const Step ROOK_STEPS[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 static const Step BISHOP_STEPS[4] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
@@ -428,8 +428,8 @@ static void test_first_rank_attacks(void **state)
                 }
             unsigned got = fm_load(first_rank_attacks[file][inner]);
             if (got != want)
-                fail_msg("first_rank_attacks[%c][inner 0x%02x]: got 0x%02x want 0x%02x",
-                         'a' + file, inner, got, want);
+                fail_msg("first_rank_attacks[%c][inner 0x%02x]: got 0x%02x want 0x%02x", 'a' + file,
+                         inner, got, want);
         }
 }
 
@@ -596,6 +596,7 @@ static uint64_t key_from_tables(const KeyCase *k)
 /* The test keys from the Polyglot book format description (start position and a short line). */
 static void test_zobrist_polyglot_keys(void **state)
 {
+    /* clang-format off */
     static const KeyCase cases[] = {
         {"startpos",
          "rnbqkbnr" "pppppppp" "........" "........" "........" "........" "PPPPPPPP" "RNBQKBNR",
@@ -619,6 +620,7 @@ static void test_zobrist_polyglot_keys(void **state)
          "rnbq.bnr" "ppp.pkpp" "........" "...pPp.." "........" "........" "PPPPKPPP" "RNBQ.BNR",
          0, -1, true, 0x00fdd303c946bdd9ULL},
     };
+    /* clang-format on */
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint64_t got = key_from_tables(&cases[i]);

@@ -48,14 +48,14 @@ static Budget budget(const SearchLimits *l, Color us)
     return b;
 }
 
-#define assert_budget(limits, us, soft_ms, hard_ms)                                              \
-    do {                                                                                         \
-        SearchLimits l_ = (limits);                                                              \
-        Budget b_ = budget(&l_, (us));                                                           \
-        if (b_.soft != (uint64_t)(soft_ms) || b_.hard != (uint64_t)(hard_ms))                    \
-            fail_msg("%s: soft %llu hard %llu, expected %llu and %llu", #limits,                 \
-                     (unsigned long long)b_.soft, (unsigned long long)b_.hard,                   \
-                     (unsigned long long)(soft_ms), (unsigned long long)(hard_ms));              \
+#define assert_budget(limits, us, soft_ms, hard_ms)                                                \
+    do {                                                                                           \
+        SearchLimits l_ = (limits);                                                                \
+        Budget b_ = budget(&l_, (us));                                                             \
+        if (b_.soft != (uint64_t)(soft_ms) || b_.hard != (uint64_t)(hard_ms))                      \
+            fail_msg("%s: soft %llu hard %llu, expected %llu and %llu", #limits,                   \
+                     (unsigned long long)b_.soft, (unsigned long long)b_.hard,                     \
+                     (unsigned long long)(soft_ms), (unsigned long long)(hard_ms));                \
     } while (0)
 
 static SearchLimits with_movetime(int64_t movetime, int overhead)
@@ -78,7 +78,7 @@ static void test_movetime_minus_overhead(void **state)
     assert_budget(with_movetime(1000, 0), BLACK, 1000, 1000);
     assert_budget(with_movetime(1000, -20), WHITE, 1000, 1000); /* negative overhead: none */
     assert_budget(with_movetime(51, 50), WHITE, 1, 1);
-    assert_budget(with_movetime(50, 50), WHITE, 1, 1);          /* never 0, "no limit" */
+    assert_budget(with_movetime(50, 50), WHITE, 1, 1); /* never 0, "no limit" */
     assert_budget(with_movetime(30, 50), WHITE, 1, 1);
     assert_budget(with_movetime(1, 0), WHITE, 1, 1);
     assert_budget(with_movetime(INT64_MAX, 0), WHITE, INT64_MAX, INT64_MAX);
@@ -129,9 +129,9 @@ static void test_movestogo(void **state)
     (void)state;
     assert_budget(clock_of(60000, 0, 10, 0), WHITE, 6000, 24000);
     assert_budget(clock_of(60000, 0, 40, 0), WHITE, 1500, 6000);
-    assert_budget(clock_of(60000, 0, 100, 0), WHITE, 1500, 6000);  /* at most 40 moves */
+    assert_budget(clock_of(60000, 0, 100, 0), WHITE, 1500, 6000); /* at most 40 moves */
     assert_budget(clock_of(60000, 0, 41, 0), WHITE, 1500, 6000);
-    assert_budget(clock_of(60000, 0, 32, 0), WHITE, 1875, 7500);   /* as sudden death */
+    assert_budget(clock_of(60000, 0, 32, 0), WHITE, 1875, 7500); /* as sudden death */
     /* 2 moves: 30000 is exactly the 50 % cap; hard 120000 is cut to 70 % = 42000. */
     assert_budget(clock_of(60000, 0, 2, 0), WHITE, 30000, 42000);
     /* 3 moves: 20000 within the cap; hard 80000 cut to 42000. */
@@ -187,8 +187,7 @@ static void test_huge_values_do_not_overflow(void **state)
     assert_budget(clock_of(INT64_MAX, INT64_MAX, 1, 0), BLACK, cap * 7 / 10, cap * 9 / 10);
     assert_budget(clock_of(INT64_MAX, INT64_MAX, INT32_MAX, INT32_MAX), WHITE,
                   (cap - INT32_MAX) * 5 / 10, (cap - INT32_MAX) * 7 / 10);
-    assert_budget(clock_of(INT64_MAX, INT64_MAX, INT32_MIN, 0), WHITE, cap * 5 / 10,
-                  cap * 7 / 10);
+    assert_budget(clock_of(INT64_MAX, INT64_MAX, INT32_MIN, 0), WHITE, cap * 5 / 10, cap * 7 / 10);
     /* Just over the cap behaves like the cap. */
     assert_budget(clock_of((int64_t)cap + 1, 0, 40, 0), WHITE, cap / 40, cap / 40 * 4);
     /* A huge overhead leaves 1 ms. */
@@ -221,9 +220,9 @@ static void test_side_to_move_selects_the_clock(void **state)
 static void test_caps_over_a_grid(void **state)
 {
     (void)state;
-    static const int64_t clocks[] = {0,     1,      7,       50,       99,       100,
-                                     500,   999,    1000,    4321,     10000,    60000,
-                                     300000, 5400000, 86400000, (int64_t)1 << 40};
+    static const int64_t clocks[] = {
+        0,    1,    7,     50,    99,     100,     500,      999,
+        1000, 4321, 10000, 60000, 300000, 5400000, 86400000, (int64_t)1 << 40};
     static const int64_t incs[] = {0, 1, 10, 100, 1000, 5000, 60000};
     static const int mtgs[] = {0, 1, 2, 3, 5, 10, 39, 40, 41, 1000};
     static const int overheads[] = {0, 10, 100, 1000};

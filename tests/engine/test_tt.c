@@ -363,7 +363,7 @@ static void test_hashfull(void **state)
     for (size_t b = 0; b < 250; b++)
         tt_store(&tt, key_in(TABLE_BUCKETS, b, 0), 8, 0, 0, BOUND_EXACT, MOVE_NONE);
     assert_int_equal(tt_hashfull(&tt), 250); /* 250 of 1000 sampled entries */
-    for (size_t b = 0; b < 100; b++) /* shallower: into the always slots */
+    for (size_t b = 0; b < 100; b++)         /* shallower: into the always slots */
         tt_store(&tt, key_in(TABLE_BUCKETS, b, 1), 2, 0, 0, BOUND_UPPER, MOVE_NONE);
     assert_int_equal(tt_hashfull(&tt), 350);
     for (size_t b = 500; b < TABLE_BUCKETS; b++) /* beyond the sample */

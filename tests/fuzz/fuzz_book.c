@@ -50,7 +50,8 @@ static bool from_an_entry(const uint8_t *data, size_t size, const Position *pos,
             if (to == rook)
                 return true;
         } else if (move_to(move) == to) {
-            if (move_kind(move) != MOVE_PROMOTION || (int)move_promotion(move) == KNIGHT + promo - 1)
+            if (move_kind(move) != MOVE_PROMOTION ||
+                (int)move_promotion(move) == KNIGHT + promo - 1)
                 return true;
         }
     }
@@ -124,7 +125,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                (unsigned long long)book.entries, size);
     probe_all(&book, data, size, true);
     book_close(&book);
-    FUZZ_CHECK(!book_is_open(&book) && fuzz_port_open_files() == 0, "book_close left the file open");
+    FUZZ_CHECK(!book_is_open(&book) && fuzz_port_open_files() == 0,
+               "book_close left the file open");
 
     /* Faults: reads failing part way through, and a size query that fails. */
     long reads = size ? data[size - 1] % 24 : 0;

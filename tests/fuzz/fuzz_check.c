@@ -101,8 +101,8 @@ static void sorted_moves(const MoveList *list, MoveList *sorted, const char *mod
     *sorted = *list;
     qsort(sorted->moves, (size_t)sorted->count, sizeof sorted->moves[0], compare_moves);
     for (int i = 1; i < sorted->count; i++)
-        FUZZ_CHECK(sorted->moves[i].move != sorted->moves[i - 1].move,
-                   "%s lists move 0x%04x twice", mode, (unsigned)sorted->moves[i].move);
+        FUZZ_CHECK(sorted->moves[i].move != sorted->moves[i - 1].move, "%s lists move 0x%04x twice",
+                   mode, (unsigned)sorted->moves[i].move);
 }
 
 static void check_same_moves(const MoveList *expected, const MoveList *list, const char *mode)
@@ -138,9 +138,10 @@ void fuzz_check_moves(Position *pos)
 
     memcpy(&before, pos, sizeof before);
     int count = movegen_generate(pos, GEN_LEGAL, &legal);
-    FUZZ_CHECK(count == legal.count && count >= 0 && count <= MAX_MOVES, "GEN_LEGAL count %d", count);
-    FUZZ_CHECK(count == movegen_count_legal(pos), "GEN_LEGAL gives %d moves, movegen_count_legal %d",
-               count, movegen_count_legal(pos));
+    FUZZ_CHECK(count == legal.count && count >= 0 && count <= MAX_MOVES, "GEN_LEGAL count %d",
+               count);
+    FUZZ_CHECK(count == movegen_count_legal(pos),
+               "GEN_LEGAL gives %d moves, movegen_count_legal %d", count, movegen_count_legal(pos));
     sorted_moves(&legal, &sorted, "GEN_LEGAL");
 
     movegen_generate(pos, GEN_CAPTURES, &other);
@@ -159,12 +160,14 @@ void fuzz_check_moves(Position *pos)
         Move move = legal.moves[i].move;
         move_to_uci(move, text);
         FUZZ_CHECK(movegen_is_legal(pos, move), "generated %s but movegen_is_legal says no", text);
-        FUZZ_CHECK(pos_parse_uci_move(pos, text) == move, "UCI text %s does not resolve to itself", text);
+        FUZZ_CHECK(pos_parse_uci_move(pos, text) == move, "UCI text %s does not resolve to itself",
+                   text);
         /* The same squares with other kind and promotion bits are legal only if generated. */
         for (int bits = 0; bits < 16; bits++) {
             Move variant = (Move)((move & 0x0FFF) | (bits << 12));
             FUZZ_CHECK(movegen_is_legal(pos, variant) == in_sorted(&sorted, variant),
-                       "movegen_is_legal(0x%04x) disagrees with the generated list", (unsigned)variant);
+                       "movegen_is_legal(0x%04x) disagrees with the generated list",
+                       (unsigned)variant);
         }
         bool check = pos_gives_check(pos, move);
         Undo undo;
@@ -178,8 +181,8 @@ void fuzz_check_moves(Position *pos)
         FUZZ_CHECK(movegen_generate(pos, GEN_LEGAL, &replies) == movegen_count_legal(pos),
                    "after %s: GEN_LEGAL and movegen_count_legal disagree", text);
         pos_undo_move(pos, move, &undo);
-        FUZZ_CHECK(memcmp(pos, &before, sizeof before) == 0, "undo of %s did not restore the position",
-                   text);
+        FUZZ_CHECK(memcmp(pos, &before, sizeof before) == 0,
+                   "undo of %s did not restore the position", text);
     }
     if (!pos_in_check(pos)) {
         Undo undo;
@@ -227,9 +230,10 @@ void fuzz_check_xq_moves(XqPosition *pos)
     Color us = xq_side(pos);
 
     int count = xq_generate(pos, XQ_GEN_LEGAL, &legal);
-    FUZZ_CHECK(count == legal.count && count >= 0 && count <= MAX_MOVES, "XQ_GEN_LEGAL count %d", count);
-    FUZZ_CHECK(count == xq_count_legal(pos), "XQ_GEN_LEGAL gives %d moves, xq_count_legal %d", count,
-               xq_count_legal(pos));
+    FUZZ_CHECK(count == legal.count && count >= 0 && count <= MAX_MOVES, "XQ_GEN_LEGAL count %d",
+               count);
+    FUZZ_CHECK(count == xq_count_legal(pos), "XQ_GEN_LEGAL gives %d moves, xq_count_legal %d",
+               count, xq_count_legal(pos));
     sorted_moves(&legal, &sorted, "XQ_GEN_LEGAL");
     int captures = xq_generate(pos, XQ_GEN_CAPTURES, &other);
     for (int i = 0; i < captures; i++)
@@ -257,15 +261,16 @@ void fuzz_check_xq_moves(XqPosition *pos)
     for (int i = 0; i < legal.count; i++) {
         Move move = legal.moves[i].move;
         xq_move_to_uci(move, text);
-        FUZZ_CHECK(xq_parse_uci_move(pos, text) == move, "Xiangqi text %s does not resolve to itself",
-                   text);
+        FUZZ_CHECK(xq_parse_uci_move(pos, text) == move,
+                   "Xiangqi text %s does not resolve to itself", text);
         XqUndo undo;
         xq_do_move(pos, move, &undo);
         FUZZ_CHECK(!xq_general_attacked(pos, pos->king_square[us], xq_side(pos)),
                    "%s leaves the mover's general attacked", text);
         fuzz_check_xq_fen_round_trip(pos);
         xq_undo_move(pos, move, &undo);
-        FUZZ_CHECK(fuzz_xq_equal(pos, &before), "undo of %s did not restore the Xiangqi position", text);
+        FUZZ_CHECK(fuzz_xq_equal(pos, &before), "undo of %s did not restore the Xiangqi position",
+                   text);
     }
     XqUndo undo;
     xq_do_null_move(pos, &undo);

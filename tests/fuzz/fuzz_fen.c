@@ -60,7 +60,8 @@ static void xiangqi_fen_session(char *const *lines, int count)
             FUZZ_CHECK(fuzz_xq_equal(&pos, &before), "rejected Xiangqi FEN changed the position");
             FUZZ_CHECK(strlen(err.message) >= 10, "rejected Xiangqi FEN with a weak message \"%s\"",
                        err.message);
-            FUZZ_CHECK(err.field >= 1 && err.field <= 6, "rejected Xiangqi FEN names field %d", err.field);
+            FUZZ_CHECK(err.field >= 1 && err.field <= 6, "rejected Xiangqi FEN names field %d",
+                       err.field);
             FUZZ_CHECK(err.offset >= 0 && (size_t)err.offset <= strlen(lines[i]),
                        "Xiangqi error offset %d outside the input", err.offset);
         }

@@ -191,8 +191,10 @@ static void check_info_lines(const char *out, const Board *root)
                 if (!word[0])
                     break;
                 if (strcmp(word, "pv") == 0) {
-                    for (s = take_word(s, word, sizeof word); word[0]; s = take_word(s, word, sizeof word))
-                        FUZZ_CHECK(board_play(&pos, word), "illegal PV move %s in \"%s\"", word, buf);
+                    for (s = take_word(s, word, sizeof word); word[0];
+                         s = take_word(s, word, sizeof word))
+                        FUZZ_CHECK(board_play(&pos, word), "illegal PV move %s in \"%s\"", word,
+                                   buf);
                     break;
                 }
                 char value[32];
@@ -208,7 +210,8 @@ static void check_info_lines(const char *out, const Board *root)
                 }
             }
             FUZZ_CHECK(depth >= 1 && depth <= MAX_PLY, "depth %d in \"%s\"", depth, buf);
-            FUZZ_CHECK(seldepth >= 0 && seldepth <= MAX_PLY, "seldepth %d in \"%s\"", seldepth, buf);
+            FUZZ_CHECK(seldepth >= 0 && seldepth <= MAX_PLY, "seldepth %d in \"%s\"", seldepth,
+                       buf);
         }
         line += length + (end ? 1 : 0);
     }
@@ -261,7 +264,8 @@ static void check_position_accepted(const Engine *e, const UciCommand *cmd)
 
 static bool name_is(const char *name, const char *expected)
 {
-    while (*name && *expected && tolower((unsigned char)*name) == tolower((unsigned char)*expected)) {
+    while (*name && *expected &&
+           tolower((unsigned char)*name) == tolower((unsigned char)*expected)) {
         name++;
         expected++;
     }
@@ -296,7 +300,8 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
     switch (cmd->type) {
     case UCI_POSITION:
         if (out[0]) {
-            FUZZ_CHECK(starts_with(out, "info string position ignored: "), "position said \"%s\"", out);
+            FUZZ_CHECK(starts_with(out, "info string position ignored: "), "position said \"%s\"",
+                       out);
             FUZZ_CHECK(kept, "a refused position command changed the position or game history");
         } else {
             check_position_accepted(e, cmd);
@@ -308,7 +313,8 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
             char expected[64];
             Board b = before;
             uint64_t total = b.game->perft(&b.pos, cmd->perft_depth);
-            snprintf(expected, sizeof expected, "\nNodes searched: %llu\n\n", (unsigned long long)total);
+            snprintf(expected, sizeof expected, "\nNodes searched: %llu\n\n",
+                     (unsigned long long)total);
             FUZZ_CHECK(strstr(out, expected) != NULL, "go perft %d: wrong total in \"%s\"",
                        cmd->perft_depth, out);
             break;
@@ -318,9 +324,8 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
         /* A stopped search still enters (and counts) a re-search or two on each ply as it
          * unwinds, so the limit can be passed by a few nodes, never by more than that. */
         if (!strstr(out, "info string book move"))
-            FUZZ_CHECK(nodes <= cmd->limits.nodes + 2 * MAX_PLY,
-                       "searched %llu nodes, limit %llu", (unsigned long long)nodes,
-                       (unsigned long long)cmd->limits.nodes);
+            FUZZ_CHECK(nodes <= cmd->limits.nodes + 2 * MAX_PLY, "searched %llu nodes, limit %llu",
+                       (unsigned long long)nodes, (unsigned long long)cmd->limits.nodes);
         break;
     case UCI_SETOPTION:
         if (name_is(cmd->name, "UCI_Variant") && !out[0]) {
@@ -343,20 +348,22 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
                                (void *)e->tt.buckets == table_before,
                            "a refused Hash size changed the table");
             if (!out[0])
-                FUZZ_CHECK(e->options.hash_mb == mb && mb <= ALLOC_LIMIT_MB, "Hash %ld accepted", mb);
+                FUZZ_CHECK(e->options.hash_mb == mb && mb <= ALLOC_LIMIT_MB, "Hash %ld accepted",
+                           mb);
             else
                 FUZZ_CHECK(starts_with(out, "info string "), "Hash answered \"%s\"", out);
         }
         break;
-    case UCI_ISREADY: FUZZ_CHECK(strcmp(out, "readyok\n") == 0, "isready answered \"%s\"", out); break;
+    case UCI_ISREADY:
+        FUZZ_CHECK(strcmp(out, "readyok\n") == 0, "isready answered \"%s\"", out);
+        break;
     case UCI_UCI:
-        FUZZ_CHECK(starts_with(out, "id name ") && strstr(out, "\nuciok\n"), "uci answered \"%s\"", out);
+        FUZZ_CHECK(starts_with(out, "id name ") && strstr(out, "\nuciok\n"), "uci answered \"%s\"",
+                   out);
         break;
     case UCI_EMPTY:
     case UCI_STOP:
-    case UCI_PONDERHIT:
-        FUZZ_CHECK(!out[0] && kept, "an idle command answered \"%s\"", out);
-        break;
+    case UCI_PONDERHIT: FUZZ_CHECK(!out[0] && kept, "an idle command answered \"%s\"", out); break;
     case UCI_QUIT: FUZZ_CHECK(e->quit && kept, "quit did not set quit"); break;
     case UCI_MALFORMED:
     case UCI_UNKNOWN:
@@ -381,9 +388,8 @@ static bool bound_go(const char *line, char *out, size_t size, UciCommand *cmd)
     if (length < 0 || (size_t)length >= size)
         return false;
     uci_parse(out, cmd);
-    return cmd->type == UCI_MALFORMED ||
-           (cmd->type == UCI_GO && cmd->perft_depth < 0 && cmd->limits.nodes >= 1 &&
-            cmd->limits.nodes <= NODES_MAX);
+    return cmd->type == UCI_MALFORMED || (cmd->type == UCI_GO && cmd->perft_depth < 0 &&
+                                          cmd->limits.nodes >= 1 && cmd->limits.nodes <= NODES_MAX);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -30,7 +30,10 @@ static void mark(Grid *g, int file, int rank)
     if (on_board(file, rank))
         g->sq[at(file, rank)] = true;
 }
-static bool occupied_at(const Grid *occ, int file, int rank) { return on_board(file, rank) && occ->sq[at(file, rank)]; }
+static bool occupied_at(const Grid *occ, int file, int rank)
+{
+    return on_board(file, rank) && occ->sq[at(file, rank)];
+}
 
 static int palace_of(int file, int rank)
 {
@@ -55,12 +58,14 @@ static Grid ref_king(int sq, bool diagonal)
 
 static Grid ref_horse(int sq, const Grid *occ)
 {
-    static const int jumps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int jumps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                    {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     Grid g = {{false}};
     int f = sq % 9, r = sq / 9;
     for (int i = 0; i < 8; i++) {
         int df = jumps[i][0], dr = jumps[i][1];
-        int leg_f = f + (df == 2 || df == -2 ? df / 2 : 0), leg_r = r + (dr == 2 || dr == -2 ? dr / 2 : 0);
+        int leg_f = f + (df == 2 || df == -2 ? df / 2 : 0),
+            leg_r = r + (dr == 2 || dr == -2 ? dr / 2 : 0);
         if (!occupied_at(occ, leg_f, leg_r))
             mark(&g, f + df, r + dr);
     }
@@ -109,7 +114,8 @@ static void ref_lines(int sq, const Grid *occ, Grid *rook, Grid *hits)
     memset(hits, 0, sizeof *hits);
     for (int d = 0; d < 4; d++) {
         int screens = 0;
-        for (int f = sq % 9 + dirs[d][0], r = sq / 9 + dirs[d][1]; on_board(f, r); f += dirs[d][0], r += dirs[d][1]) {
+        for (int f = sq % 9 + dirs[d][0], r = sq / 9 + dirs[d][1]; on_board(f, r);
+             f += dirs[d][0], r += dirs[d][1]) {
             if (!screens)
                 mark(rook, f, r);
             if (occ->sq[at(f, r)] && ++screens == 2) {
@@ -145,9 +151,9 @@ static void expect_grid(const char *what, int sq, const Grid *occ, XqBB got, con
     for (int s = 0; s < XQ_SQUARE_NB; s++)
         if (xq_bb_test(got, s) != want->sq[s]) {
             char a[4], b[4];
-            fail_msg("%s from %s (%d pieces on the board): square %s is %s", what, square_text(sq, a),
-                     occ ? xq_bb_popcount(grid_to_bb(occ)) : 0, square_text(s, b),
-                     want->sq[s] ? "missing" : "extra");
+            fail_msg("%s from %s (%d pieces on the board): square %s is %s", what,
+                     square_text(sq, a), occ ? xq_bb_popcount(grid_to_bb(occ)) : 0,
+                     square_text(s, b), want->sq[s] ? "missing" : "extra");
         }
     if (xq_bb_hi(got) >> 26)
         fail_msg("%s from %d: bits beyond square 89", what, sq);
@@ -186,7 +192,8 @@ static void test_step_tables(void **state)
             Grid attackers = {{false}};
             for (int a = 0; a < XQ_SQUARE_NB; a++)
                 attackers.sq[a] = ref_pawn((Color)c, a).sq[sq];
-            expect_grid("xq_pawn_attackers", sq, NULL, xq_pawn_attackers_of((Color)c, sq), &attackers);
+            expect_grid("xq_pawn_attackers", sq, NULL, xq_pawn_attackers_of((Color)c, sq),
+                        &attackers);
         }
     }
 }
@@ -234,7 +241,8 @@ static void test_rook_and_cannon_tables(void **state)
             ref_lines(sq, &occ, &rook, &hits);
             XqBB bb = grid_to_bb(&occ);
             expect_grid("xq_rook_rank/file", sq, &occ, xq_attacks_rook(sq, bb), &rook);
-            expect_grid("xq_cannon_rank/file", sq, &occ, xq_bb_and(xq_cannon_hits(sq, bb), bb), &hits);
+            expect_grid("xq_cannon_rank/file", sq, &occ, xq_bb_and(xq_cannon_hits(sq, bb), bb),
+                        &hits);
         }
     }
 }
@@ -293,7 +301,8 @@ static void test_fen_round_trip(void **state)
     char out[XQ_FEN_MAX_LENGTH];
     set_fen(&pos, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - -");
     xq_get_fen(&pos, out);
-    assert_string_equal(out, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    assert_string_equal(out,
+                        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
     assert_true(pos.key != 0);
 }
 
@@ -325,24 +334,36 @@ static void test_fen_errors_name_field_and_keep_position(void **state)
         const char *text; /* expected in the message */
     } cases[] = {
         {"", 1, "empty"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1", 1, "fewer than 10 ranks"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/9/RNBAKABNR w - - 0 1", 1, "more than 10 ranks"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w - - 0 1", 1, "more than 9"},
-        {"rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "fewer than 9"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1", 1,
+         "fewer than 10 ranks"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/9/RNBAKABNR w - - 0 1", 1,
+         "more than 10 ranks"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w - - 0 1", 1,
+         "more than 9"},
+        {"rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1,
+         "fewer than 9"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAQABNR w - - 0 1", 1, "'Q'"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/54/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "two digits"},
-        {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "black has no general"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 6, "unexpected text"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", 1, "red has no general"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2K6/RNBA1ABNR w - - 0 1", 1, "general outside its palace"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/AC5C1/9/RNB1KABNR w - - 0 1", 1, "advisor outside"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/2B6/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w - - 0 1", 1, "across the river"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/R8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "more than 2 chariots"},
+        {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1,
+         "black has no general"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 6,
+         "unexpected text"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", 1,
+         "red has no general"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2K6/RNBA1ABNR w - - 0 1", 1,
+         "general outside its palace"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/AC5C1/9/RNB1KABNR w - - 0 1", 1,
+         "advisor outside"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/2B6/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w - - 0 1", 1,
+         "across the river"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/R8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1,
+         "more than 2 chariots"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1", 2, "expected w"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1", 3, "expected -"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w -", 4, "missing field"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - e3 0 1", 4, "expected -"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", 5, "expected a number"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", 5,
+         "expected a number"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0", 6, "at least 1"},
         /* Black to move while Red's general faces Black's on the open e-file. */
         {"4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1", 2, "not to move is in check"},
@@ -358,8 +379,8 @@ static void test_fen_errors_name_field_and_keep_position(void **state)
         if (xq_set_fen(&pos, cases[i].fen, &err))
             fail_msg("accepted: %s", cases[i].fen);
         if (err.field != cases[i].field || !strstr(err.message, cases[i].text))
-            fail_msg("'%s': field %d, message '%s'; expected field %d and '%s'", cases[i].fen, err.field,
-                     err.message, cases[i].field, cases[i].text);
+            fail_msg("'%s': field %d, message '%s'; expected field %d and '%s'", cases[i].fen,
+                     err.field, err.message, cases[i].field, cases[i].text);
         assert_memory_equal(&pos, &before, sizeof pos);
     }
 }
@@ -426,7 +447,8 @@ static void walk(XqPosition *pos, int depth, uint64_t *nodes)
             fail_msg("inconsistent after %s in %s", text, fen);
         }
         /* The side that moved is never left in check (the generals never face each other). */
-        assert_false(xq_general_attacked(pos, pos->king_square[color_flip(xq_side(pos))], xq_side(pos)));
+        assert_false(
+            xq_general_attacked(pos, pos->king_square[color_flip(xq_side(pos))], xq_side(pos)));
         walk(pos, depth - 1, nodes);
         xq_undo_move(pos, m, &undo);
         assert_memory_equal(pos, &before, sizeof before);
@@ -456,17 +478,20 @@ static void test_rule_positions(void **state)
         {"4k4/9/9/9/4c4/9/9/9/4N4/4K4 w - - 0 1", "cannon check: the screen may step away", 8},
         {"4k4/9/9/9/4c4/9/9/4P4/4N4/4K4 w - - 0 1", "two screens: neither may leave the file", 3},
         {"5k3/3r5/9/9/9/9/9/9/r8/4K4 w - - 0 1", "no legal move (a loss, no stalemate)", 0},
-        {"4k4/9/9/9/9/9/9/3n5/3AA4/4K4 w - - 0 1", "advisors pinned by a horse leg and the generals", 2},
-        {"3k5/9/9/9/9/9/9/3n5/3A5/4K4 w - - 0 1", "advisor on the leg of a horse aimed at the general", 3},
+        {"4k4/9/9/9/9/9/9/3n5/3AA4/4K4 w - - 0 1",
+         "advisors pinned by a horse leg and the generals", 2},
+        {"3k5/9/9/9/9/9/9/3n5/3A5/4K4 w - - 0 1",
+         "advisor on the leg of a horse aimed at the general", 3},
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         XqPosition pos;
         MoveList list;
         set_fen(&pos, cases[i].fen);
-        if (xq_count_legal(&pos) != cases[i].moves || xq_generate(&pos, XQ_GEN_LEGAL, &list) != cases[i].moves)
-            fail_msg("%s (%s): %d legal moves, expected %d", cases[i].fen, cases[i].why, xq_count_legal(&pos),
-                     cases[i].moves);
+        if (xq_count_legal(&pos) != cases[i].moves ||
+            xq_generate(&pos, XQ_GEN_LEGAL, &list) != cases[i].moves)
+            fail_msg("%s (%s): %d legal moves, expected %d", cases[i].fen, cases[i].why,
+                     xq_count_legal(&pos), cases[i].moves);
         check_position(&pos);
     }
 }
@@ -476,7 +501,8 @@ static void test_move_text(void **state)
     static const struct {
         int from, to;
         const char *text;
-    } cases[] = {{0, 9, "a1a2"}, {19, 22, "b3e3"}, {81, 72, "a10a9"}, {86, 85, "f10e10"}, {19, 82, "b3b10"}};
+    } cases[] = {
+        {0, 9, "a1a2"}, {19, 22, "b3e3"}, {81, 72, "a10a9"}, {86, 85, "f10e10"}, {19, 82, "b3b10"}};
     XqPosition pos;
     char buf[XQ_MOVE_TEXT_MAX];
     (void)state;
@@ -487,7 +513,7 @@ static void test_move_text(void **state)
     set_fen(&pos, XQ_FEN_START);
     assert_int_equal(xq_parse_uci_move(&pos, "a1a2"), xq_move_make(0, 9));
     assert_int_equal(xq_parse_uci_move(&pos, "b3b10 e1e2"), xq_move_make(19, 82));
-    assert_int_equal(xq_parse_uci_move(&pos, "b3b1"), MOVE_NONE);   /* the cannon cannot jump */
+    assert_int_equal(xq_parse_uci_move(&pos, "b3b1"), MOVE_NONE); /* the cannon cannot jump */
     assert_int_equal(xq_parse_uci_move(&pos, "a1a"), MOVE_NONE);
     assert_int_equal(xq_parse_uci_move(&pos, "a10a9"), MOVE_NONE); /* Black's piece */
     xq_move_to_uci(MOVE_NONE, buf);

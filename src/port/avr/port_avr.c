@@ -117,4 +117,3 @@ void *port_alloc(size_t bytes)
 }
 
 void port_free(void *memory) { (void)memory; }
-

@@ -196,4 +196,3 @@ size_t port_stack_used(size_t *size)
         *size = (size_t)(uintptr_t)__stack_size;
     return (size_t)(end - address);
 }
-

@@ -70,7 +70,10 @@ __attribute__((section(".isr_vector"), used)) static const Vector vector_table[1
     {.handler = MemManage_Handler},
     {.handler = BusFault_Handler},
     {.handler = UsageFault_Handler},
-    {0}, {0}, {0}, {0},
+    {0},
+    {0},
+    {0},
+    {0},
     {.handler = Unexpected_Handler}, /* SVCall */
     {.handler = Unexpected_Handler}, /* DebugMonitor */
     {0},

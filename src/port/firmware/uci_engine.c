@@ -19,11 +19,7 @@ static Engine engine;
 
 #if defined(FLASHMATE_UCI_DEMO)
 static const char *const demo_session[] = {
-    "uci",
-    "isready",
-    "position startpos moves e2e4 e7e5",
-    "go depth 5",
-    "quit",
+    "uci", "isready", "position startpos moves e2e4 e7e5", "go depth 5", "quit",
 };
 
 static int run_demo(Engine *e)

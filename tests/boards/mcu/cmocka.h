@@ -32,7 +32,9 @@ struct CMUnitTest {
     CMUnitTestFunction test_func;
 };
 
+/* clang-format off */
 #define cmocka_unit_test(f) {#f, f}
+/* clang-format on */
 
 int mcu_cmocka_run_group_tests(const char *group, const struct CMUnitTest *tests, size_t count,
                                CMFixtureFunction setup, CMFixtureFunction teardown);
@@ -41,12 +43,13 @@ int mcu_cmocka_run_group_tests(const char *group, const struct CMUnitTest *tests
 
 /* Report a failure of the running test and leave it. */
 __attribute__((noreturn, format(printf, 3, 4))) void mcu_cmocka_fail(const char *file, int line,
-                                                                    const char *format, ...);
+                                                                     const char *format, ...);
 #define fail_msg(...) mcu_cmocka_fail(__FILE__, __LINE__, __VA_ARGS__)
 #define fail() mcu_cmocka_fail(__FILE__, __LINE__, "failed")
 
 #define assert_true(c) ((c) ? (void)0 : mcu_cmocka_fail(__FILE__, __LINE__, "%s is not true", #c))
-#define assert_false(c) (!(c) ? (void)0 : mcu_cmocka_fail(__FILE__, __LINE__, "%s is not false", #c))
+#define assert_false(c)                                                                            \
+    (!(c) ? (void)0 : mcu_cmocka_fail(__FILE__, __LINE__, "%s is not false", #c))
 
 void mcu_cmocka_int_equal(uintmax_t a, uintmax_t b, const char *text_a, const char *text_b,
                           const char *file, int line);
@@ -57,6 +60,7 @@ void mcu_cmocka_string_equal(const char *a, const char *b, const char *file, int
 #define assert_string_equal(a, b) mcu_cmocka_string_equal((a), (b), __FILE__, __LINE__)
 
 void mcu_cmocka_memory_equal(const void *a, const void *b, size_t size, const char *file, int line);
-#define assert_memory_equal(a, b, size) mcu_cmocka_memory_equal((a), (b), (size), __FILE__, __LINE__)
+#define assert_memory_equal(a, b, size)                                                            \
+    mcu_cmocka_memory_equal((a), (b), (size), __FILE__, __LINE__)
 
 #endif
