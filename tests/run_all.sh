@@ -15,7 +15,7 @@ packages=(cmake make gcc libc6-dev libcmocka-dev python3 binutils
           xboard polyglot xvfb xauth fairymax
           stockfish gnuchess-book   # legal-move oracle for the UCI tests; a real Polyglot book
           fairy-stockfish           # the Xiangqi reference (perft, legal moves)
-          clang libclang-rt-14-dev cppcheck)   # strict build, libFuzzer, static analysis
+          clang libclang-rt-14-dev cppcheck clang-format)   # strict build, libFuzzer, static analysis, format
 # Board toolchains and emulators. Never without --no-install-recommends: libnewlib-arm-none-eabi
 # would pull in 1.5 GB of libstdc++-arm-none-eabi-newlib.
 board_packages=(gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
