@@ -29,6 +29,12 @@ enum {
 #endif
 enum { GAME_HISTORY_MAX = FLASHMATE_GAME_HISTORY_MAX };
 
+/* The most principal variations one search reports (UCI MultiPV); boards keep fewer. */
+#ifndef FLASHMATE_MULTIPV_MAX
+#define FLASHMATE_MULTIPV_MAX 256
+#endif
+enum { MULTIPV_MAX = FLASHMATE_MULTIPV_MAX };
+
 typedef struct SearchLimits {
     int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
     int64_t inc_ms[COLOR_NB];
@@ -39,12 +45,14 @@ typedef struct SearchLimits {
     int mate;            /* mate in N moves, 0 = not given */
     bool infinite, ponder;
     int move_overhead_ms;
+    int multipv;           /* principal variations to find, best first (0 or 1: one) */
     int searchmoves_count; /* 0 = all moves */
     Move searchmoves[MAX_MOVES];
 } SearchLimits;
 
 /* One `info` line's worth of progress. */
 typedef struct SearchReport {
+    int multipv; /* which principal variation, from 1 (the best) */
     int depth, seldepth;
     int score; /* from the side to move's point of view */
     int bound; /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER after an aspiration fail */
@@ -68,6 +76,12 @@ typedef struct SearchResult {
     uint64_t nodes;
 } SearchResult;
 
+/* A principal variation of the root: its score, the depth and selective depth it was found at. */
+typedef struct RootLine {
+    int score, depth, seldepth, pv_length;
+    Move pv[MAX_PLY + 1];
+} RootLine;
+
 /*
  * What the chess and Xiangqi searches share (src/engine/search_driver.h): the limits, clock and polling,
  * the keys of the game and of the current line for repetitions, the principal variation,
@@ -87,8 +101,11 @@ typedef struct SearchDriver {
     int key_count; /* game keys, then one per ply of the current line */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
-    Move root_pv[MAX_PLY + 1]; /* principal variation of the last completed iteration */
-    int root_pv_length;
+    /* The principal variations found, best first: line_count of them, each from the last
+     * iteration that completed it. The root search of line k leaves out the first moves of
+     * lines 0 .. k-1 (pv_index = k). */
+    RootLine lines[MULTIPV_MAX];
+    int line_count, pv_index;
 } SearchDriver;
 
 #endif

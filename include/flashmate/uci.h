@@ -60,6 +60,7 @@ typedef struct UciOptions {
     int hash_mb;
     int threads;
     int move_overhead_ms;
+    int multipv; /* principal variations a search reports (UCI MultiPV) */
     bool own_book, ponder;
     char book_file[256];
 } UciOptions;

@@ -331,7 +331,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (move == excluded)
             continue;
-        if (root && !search_move_allowed(d->limits, move))
+        if (root && !driver_root_move_allowed(d, move))
             continue;
         legal_moves++;
         move_number++;

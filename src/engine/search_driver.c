@@ -25,7 +25,7 @@ void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks
     d->keys[d->key_count++] = root_key;
 
     d->pv_length[0] = 0;
-    d->root_pv_length = 0;
+    d->line_count = d->pv_index = 0;
     tt_new_search(d->tt);
 }
 
@@ -60,14 +60,16 @@ int driver_lmr_reduction(int depth, int move_number)
     return (192 * 256 + (int)ln_x256[d] * (int)ln_x256[m] * 256 / 576) / (256 * 256);
 }
 
-static void report(SearchDriver *d, int depth, int score, int bound, const Move *pv, int pv_length)
+static void report(SearchDriver *d, int multipv, int depth, int seldepth, int score, int bound,
+                   const Move *pv, int pv_length)
 {
     if (!d->hooks || !d->hooks->report)
         return;
     SearchReport r;
     uint64_t elapsed = port_time_ms() - d->start_ms;
+    r.multipv = multipv;
     r.depth = depth;
-    r.seldepth = d->seldepth;
+    r.seldepth = seldepth;
     r.score = score;
     r.bound = bound;
     r.nodes = d->nodes;
@@ -78,6 +80,28 @@ static void report(SearchDriver *d, int depth, int score, int bound, const Move 
     r.pv_length = pv_length;
     d->reported_nodes = d->nodes;
     d->hooks->report(&r, d->hooks->user);
+}
+
+/* Every line found so far, best first, as one report each. */
+static void report_lines(SearchDriver *d)
+{
+    for (int k = 0; k < d->line_count; k++) {
+        const RootLine *line = &d->lines[k];
+        report(d, k + 1, line->depth, line->seldepth, line->score, BOUND_EXACT, line->pv,
+               line->pv_length);
+    }
+}
+
+/* Sort the first `count` lines by score, best first; equal scores keep their order. */
+static void sort_lines(RootLine *lines, int count)
+{
+    for (int i = 1; i < count; i++) {
+        RootLine line = lines[i];
+        int j = i;
+        for (; j > 0 && lines[j - 1].score < line.score; j--)
+            lines[j] = lines[j - 1];
+        lines[j] = line;
+    }
 }
 
 static inline int clamp_score(int v)
@@ -95,6 +119,18 @@ static Move first_allowed(const SearchLimits *limits, const MoveList *root_moves
     return MOVE_NONE;
 }
 
+/* How many principal variations this search looks for: MultiPV, at most one per root move the
+ * limits allow and at most MULTIPV_MAX. */
+static int lines_wanted(const SearchLimits *limits, const MoveList *root_moves)
+{
+    int allowed = 0;
+    for (int i = 0; i < root_moves->count; i++)
+        allowed += search_move_allowed(limits, root_moves->moves[i].move);
+    int wanted = limits->multipv > 1 ? limits->multipv : 1;
+    wanted = wanted < MULTIPV_MAX ? wanted : MULTIPV_MAX;
+    return wanted < allowed ? wanted : allowed;
+}
+
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
                             const MoveList *root_moves)
 {
@@ -103,56 +139,80 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
     if (result.best == MOVE_NONE)
         return result;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
-    int score = 0;
+    int wanted = lines_wanted(limits, root_moves);
+    for (int k = 0; k < wanted; k++)
+        d->lines[k].score = d->lines[k].pv_length = 0;
+    d->line_count = 0;
 
     for (int depth = 1; depth <= max_depth; depth++) {
-        int window = delta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        int done = 0; /* lines completed at this depth */
         d->root_depth = depth;
-        d->seldepth = 0;
-        if (depth >= 5) {
-            alpha = clamp_score(score - window);
-            beta = clamp_score(score + window);
-        }
-        for (;;) {
-            int value = root_search(search, alpha, beta, depth);
+        for (int k = 0; k < wanted; k++) {
+            RootLine *line = &d->lines[k];
+            int window = delta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            d->pv_index = k;
+            d->seldepth = 0;
+            if (depth >= 5) {
+                alpha = clamp_score(line->score - window);
+                beta = clamp_score(line->score + window);
+            }
+            for (;;) {
+                int value = root_search(search, alpha, beta, depth);
+                if (d->stopped)
+                    break;
+                if (value <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = clamp_score(value - window);
+                    report(d, k + 1, depth, d->seldepth, value, BOUND_UPPER, d->pv[0],
+                           d->pv_length[0]);
+                } else if (value >= beta) {
+                    beta = clamp_score(value + window);
+                    report(d, k + 1, depth, d->seldepth, value, BOUND_LOWER, d->pv[0],
+                           d->pv_length[0]);
+                } else {
+                    line->score = value;
+                    break;
+                }
+                window += window / 2;
+            }
+            /* A stopped root search is thrown away, but for the very first one, whose best
+             * move so far is better than none. */
+            if (d->stopped && (depth > 1 || k > 0))
+                break;
+            if (d->pv_length[0] > 0) {
+                line->pv_length = d->pv_length[0];
+                memcpy(line->pv, d->pv[0], sizeof(Move) * (size_t)line->pv_length);
+            }
+            line->depth = depth;
+            line->seldepth = d->seldepth;
+            done = k + 1;
             if (d->stopped)
                 break;
-            if (value <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = clamp_score(value - window);
-                report(d, depth, value, BOUND_UPPER, d->pv[0], d->pv_length[0]);
-            } else if (value >= beta) {
-                beta = clamp_score(value + window);
-                report(d, depth, value, BOUND_LOWER, d->pv[0], d->pv_length[0]);
-            } else {
-                score = value;
-                break;
-            }
-            window += window / 2;
         }
-        if (d->stopped && depth > 1)
+        if (done == 0)
             break;
-        /* A completed iteration: its PV is the answer so far. */
-        if (d->pv_length[0] > 0) {
-            result.best = d->pv[0][0];
-            result.ponder = d->pv_length[0] > 1 ? d->pv[0][1] : MOVE_NONE;
-            d->root_pv_length = d->pv_length[0];
-            memcpy(d->root_pv, d->pv[0], sizeof(Move) * (size_t)d->root_pv_length);
+        /* Completed lines: the best is the answer so far. */
+        sort_lines(d->lines, done);
+        if (d->line_count < done)
+            d->line_count = done;
+        if (d->lines[0].pv_length > 0) {
+            result.best = d->lines[0].pv[0];
+            result.ponder = d->lines[0].pv_length > 1 ? d->lines[0].pv[1] : MOVE_NONE;
         }
-        result.score = score;
+        result.score = d->lines[0].score;
         result.depth = depth;
-        report(d, depth, score, BOUND_EXACT, d->root_pv, d->root_pv_length);
+        report_lines(d);
         if (d->stopped)
             break;
-        if (limits->mate && score >= VALUE_MATE - 2 * limits->mate)
+        if (limits->mate && result.score >= VALUE_MATE - 2 * limits->mate)
             break;
         if (!d->pondering && d->soft_ms && port_time_ms() - d->start_ms >= d->soft_ms)
             break;
     }
     result.nodes = d->nodes;
-    /* A final line with the totals if the search went on after the last one, before the caller
-     * announces the move. */
+    /* A final report with the totals if the search went on after the last one, before the
+     * caller announces the move. */
     if (result.depth > 0 && d->nodes != d->reported_nodes)
-        report(d, result.depth, result.score, BOUND_EXACT, d->root_pv, d->root_pv_length);
+        report_lines(d);
     return result;
 }

@@ -176,6 +176,16 @@ static inline bool search_move_allowed(const SearchLimits *limits, Move move)
     return false;
 }
 
+/* Does the root search of the current principal variation look at this move: one that
+ * searchmoves allows and that no better line of this iteration (MultiPV) starts with? */
+static inline bool driver_root_move_allowed(const SearchDriver *d, Move move)
+{
+    for (int i = 0; i < d->pv_index; i++)
+        if (d->lines[i].pv[0] == move)
+            return false;
+    return search_move_allowed(d->limits, move);
+}
+
 /* Late-move reduction in plies: 0.75 + ln(depth) * ln(move number) / 2.25. */
 int driver_lmr_reduction(int depth, int move_number);
 
@@ -183,7 +193,9 @@ int driver_lmr_reduction(int depth, int move_number);
 typedef int (*RootSearch)(void *search, int alpha, int beta, int depth);
 
 /* Iterative deepening with aspiration windows (initial half-width `delta` from depth 5) until a
- * limit; reports each iteration and a final line with the totals. The first of the legal
+ * limit, finding limits->multipv principal variations (at most one per legal root move the
+ * limits allow) by searching the root again without the moves already chosen; reports each
+ * iteration's lines, best first, and a final report with the totals. The first of the legal
  * `root_moves` that the limits allow is the answer if not even depth 1 completes; without one,
  * the result is MOVE_NONE and nothing is searched. */
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,

@@ -19,6 +19,7 @@ static void engine_defaults(Engine *e)
     memset(e, 0, sizeof *e);
     e->options.threads = 1;
     e->options.move_overhead_ms = 30;
+    e->options.multipv = 1;
     uci_set_game(e, games[0]);
 }
 
@@ -166,6 +167,7 @@ static void go(Engine *e, UciCommand *cmd)
     if (cmd->error[0])
         uci_info_string(cmd->error, NULL);
     limits->move_overhead_ms = e->options.move_overhead_ms;
+    limits->multipv = e->options.multipv;
     resolve_searchmoves(e, cmd->searchmoves, limits);
     e->stop_requested = e->ponderhit = false;
 

@@ -59,6 +59,10 @@ void uci_print_options(void)
     uci_say("option name Threads type spin default 1 min 1 max 1");
     uci_say("option name Ponder type check default false");
     uci_say("option name Move Overhead type spin default 30 min 0 max 5000");
+    t = text_buf(buf, sizeof buf);
+    text_add(&t, "option name MultiPV type spin default 1 min 1 max ");
+    text_add_int(&t, MULTIPV_MAX);
+    uci_say(buf);
     uci_say("option name OwnBook type check default false");
     uci_say("option name BookFile type string default <empty>");
     if (games[1]) {
@@ -153,6 +157,12 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
             uci_info_string("Move Overhead needs milliseconds from 0 to 5000", value);
         else
             e->options.move_overhead_ms = spin;
+    } else if (option_is(name, "MultiPV")) {
+        if (!parse_spin(value, 1, MULTIPV_MAX, &spin))
+            uci_info_string(
+                "MultiPV needs a number of lines from 1 to the build's maximum (see uci)", value);
+        else
+            e->options.multipv = spin;
     } else if (option_is(name, "Ponder")) {
         if (!parse_check(value, &check))
             uci_info_string("Ponder needs true or false", value);

@@ -69,7 +69,7 @@ void uci_report_info(const SearchReport *r, void *user)
     text_add(&t, "info");
     add_field(&t, " depth ", (uint64_t)r->depth);
     add_field(&t, " seldepth ", (uint64_t)r->seldepth);
-    text_add(&t, " multipv 1");
+    add_field(&t, " multipv ", (uint64_t)r->multipv);
     add_score(&t, r->score);
     if (r->bound == BOUND_LOWER)
         text_add(&t, " lowerbound");

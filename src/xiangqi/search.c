@@ -214,7 +214,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
     int quiet_count = 0, legal = 0, best = -VALUE_INFINITE, original_alpha = alpha;
     for (int i = 0; i < list.count; i++) {
         Move move = pick_next(&list, i);
-        if (root && !search_move_allowed(d->limits, move))
+        if (root && !driver_root_move_allowed(d, move))
             continue;
         legal++;
         bool quiet = pos->board[xq_move_to(move)] == XQ_NO_PIECE;
