@@ -14,7 +14,12 @@
 #include "flashmate/search_types.h"
 
 /* Buffer sizes for the text a game writes: a FEN, a move in UCI text, the board diagram. */
-enum { GAME_FEN_MAX = 128, GAME_MOVE_TEXT_MAX = 8, GAME_DISPLAY_MAX = 512 };
+enum {
+    GAME_FEN_MAX = 128,
+    GAME_MOVE_TEXT_MAX = 8,
+    GAME_DISPLAY_MAX = 512,
+    GAME_EXPLAIN_MAX = 1536
+};
 
 typedef struct Book Book; /* flashmate/book.h */
 
@@ -42,10 +47,14 @@ typedef struct GameOps {
     /* The board as text, one line per rank from the top, each ending in '\n', into buf
      * (GAME_DISPLAY_MAX bytes). */
     void (*display)(const void *pos, char *buf);
+    /* The squares of the pieces giving check, space-separated, into buf (GAME_DISPLAY_MAX). */
+    void (*checkers)(const void *pos, char *buf);
 
     /* The engine (NULL in builds without it, FLASHMATE_ENGINE). A search state starts with its
      * SearchDriver, whose `tt` the caller sets. */
     int (*evaluate)(const void *pos); /* centipawns, for the side to move */
+    /* The evaluation term by term, as text lines into buf (GAME_EXPLAIN_MAX bytes). */
+    void (*explain_eval)(const void *pos, char *buf);
     void (*search_clear)(void *search);
     SearchResult (*search)(void *search, void *pos, const uint64_t *game_keys, int game_key_count,
                            const SearchLimits *limits, const SearchHooks *hooks);

@@ -92,6 +92,8 @@ static inline bool pos_is_capture(const Position *pos, Move move)
 /* The board as text for a person: a line per rank from rank 8 down, " X" per file ('.' for an
  * empty square, letters as in FEN). */
 void pos_write_board(const Position *pos, char *buf, size_t size);
+/* The squares of the pieces giving check, space-separated ("" when not in check). */
+void pos_write_checkers(const Position *pos, char *buf, size_t size);
 
 /* UCI text of a move ("e2e4", "e7e8q", castling "e1g1"); buf holds at least 6 bytes. */
 void move_to_uci(Move move, char *buf);

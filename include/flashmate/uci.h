@@ -62,6 +62,7 @@ typedef struct UciOptions {
     int move_overhead_ms;
     int multipv; /* principal variations a search reports (UCI MultiPV) */
     bool own_book, ponder;
+    bool show_wdl; /* UCI_ShowWDL: win/draw/loss chances in the info lines */
     char book_file[256];
 } UciOptions;
 

@@ -96,6 +96,8 @@ bool xq_is_legal(const XqPosition *pos, Move move);
 /* The board as text for a person, Red at the bottom: a line per rank from rank 10 down (its
  * number, then " X" per file, '.' for an empty square), then the file letters. */
 void xq_write_board(const XqPosition *pos, char *buf, size_t size);
+/* The squares of the pieces giving check, space-separated ("" when not in check). */
+void xq_write_checkers(const XqPosition *pos, char *buf, size_t size);
 
 /* UCI text of a move ("a1a2", "b3e3", "a10a9"): buf holds XQ_MOVE_TEXT_MAX bytes. */
 void xq_move_to_uci(Move move, char *buf);

@@ -32,6 +32,8 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
 
 /* Static evaluation in centipawns from the side to move's point of view. */
 int xq_evaluate(const XqPosition *pos);
+/* The evaluation term by term for both sides, as text lines into buf. */
+void xq_eval_explain(const XqPosition *pos, char *buf, size_t size);
 /* Base material value of a piece type (move ordering, pruning margins). */
 int xq_piece_value(XqPieceType pt);
 

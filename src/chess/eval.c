@@ -6,6 +6,7 @@
 #include "eval.h"
 
 #include "attacks.h"
+#include "engine/text.h"
 #include "eval_weights.h"
 
 /* What one side's evaluation needs to know about the board. */
@@ -185,11 +186,35 @@ static int endgame_scale(const Position *pos, int eg)
     return 64;
 }
 
-int eval_position(const Position *pos)
+/* The terms of the evaluation as `eval` shows them (eval_explain), each per side. */
+enum { TERM_MATERIAL, TERM_PIECES, TERM_PAWNS, TERM_KING, TERM_THREATS, TERM_TEMPO, TERM_NB };
+static const char *const term_names[TERM_NB] = {"material", "pieces",  "pawns",
+                                                "king",     "threats", "tempo"};
+
+typedef struct EvalTrace {
+    Score terms[TERM_NB][COLOR_NB];
+    int phase, scale;
+} EvalTrace;
+
+/* A term's contribution for White, recorded per side when there is a trace. */
+static inline Score term(EvalTrace *trace, int which, Score white, Score black)
+{
+    if (trace) {
+        trace->terms[which][WHITE] = white;
+        trace->terms[which][BLACK] = black;
+    }
+    return white - black;
+}
+
+/* The evaluation from White's point of view. The hot path calls it without a trace, which the
+ * compiler removes. */
+static inline __attribute__((always_inline)) int evaluate(const Position *pos, EvalTrace *trace)
 {
     EvalSide sides[COLOR_NB];
     int phase = 0;
-    Score s = material_and_squares(pos, WHITE, &phase) - material_and_squares(pos, BLACK, &phase);
+    Score white = material_and_squares(pos, WHITE, &phase);
+    Score black = material_and_squares(pos, BLACK, &phase);
+    Score s = term(trace, TERM_MATERIAL, white, black);
 
     for (int c = WHITE; c <= BLACK; c++) {
         int king = pos->king_square[c];
@@ -199,18 +224,67 @@ int eval_position(const Position *pos)
         sides[c].king_attack_units = 0;
         sides[c].king_attackers = 0;
     }
-    s += pieces_and_mobility(pos, WHITE, sides) - pieces_and_mobility(pos, BLACK, sides);
-    s += pawn_structure(pos, WHITE, sides) - pawn_structure(pos, BLACK, sides);
-    s += king_safety(pos, WHITE, sides) - king_safety(pos, BLACK, sides);
-    s += threats(pos, WHITE, sides) - threats(pos, BLACK, sides);
-    s += pos->side == WHITE ? tempo : -tempo;
+    white = pieces_and_mobility(pos, WHITE, sides);
+    black = pieces_and_mobility(pos, BLACK, sides);
+    s += term(trace, TERM_PIECES, white, black);
+    s += term(trace, TERM_PAWNS, pawn_structure(pos, WHITE, sides),
+              pawn_structure(pos, BLACK, sides));
+    s += term(trace, TERM_KING, king_safety(pos, WHITE, sides), king_safety(pos, BLACK, sides));
+    s += term(trace, TERM_THREATS, threats(pos, WHITE, sides), threats(pos, BLACK, sides));
+    s += term(trace, TERM_TEMPO, pos->side == WHITE ? tempo : 0, pos->side == BLACK ? tempo : 0);
 
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
     int mg = score_mg(s), eg = score_eg(s);
-    eg = eg * endgame_scale(pos, eg) / 64;
-    int value = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    int scale = endgame_scale(pos, eg);
+    if (trace) {
+        trace->phase = phase;
+        trace->scale = scale;
+    }
+    eg = eg * scale / 64;
+    return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+}
+
+int eval_position(const Position *pos)
+{
+    int value = evaluate(pos, NULL);
     return pos->side == WHITE ? value : -value;
+}
+
+/* " <mg> <eg>" of a score, in columns. */
+static void add_score(TextBuf *t, Score s)
+{
+    text_add_int_width(t, score_mg(s), 6);
+    text_add_int_width(t, score_eg(s), 6);
+    text_add(t, " |");
+}
+
+void eval_explain(const Position *pos, char *buf, size_t size)
+{
+    EvalTrace trace;
+    int value = evaluate(pos, &trace);
+    TextBuf t = text_buf(buf, size);
+    text_add(&t, "    term |       White |       Black |       Total |\n");
+    text_add(&t, "         |    mg    eg |    mg    eg |    mg    eg |\n");
+    for (int i = 0; i < TERM_NB; i++) {
+        for (int n = (int)text_word_length(term_names[i]); n < 8; n++)
+            text_add_char(&t, ' ');
+        text_add(&t, term_names[i]);
+        text_add(&t, " |");
+        add_score(&t, trace.terms[i][WHITE]);
+        add_score(&t, trace.terms[i][BLACK]);
+        add_score(&t, trace.terms[i][WHITE] - trace.terms[i][BLACK]);
+        text_add_char(&t, '\n');
+    }
+    text_add(&t, "phase ");
+    text_add_int(&t, trace.phase);
+    text_add(&t, " of ");
+    text_add_int(&t, PHASE_MAX);
+    text_add(&t, " (midgame weight), endgame scale ");
+    text_add_int(&t, trace.scale);
+    text_add(&t, "/64: ");
+    text_add_int(&t, value);
+    text_add(&t, " cp for White\n");
 }
 
 int eval_see_value(PieceType pt) { return pt < PIECE_TYPE_NB ? see_value[pt] : 0; }

@@ -24,6 +24,8 @@
 #define GAME_SEARCH_CLEAR search_clear
 #define GAME_SEARCH_RUN search_run
 #define GAME_WRITE_BOARD pos_write_board
+#define GAME_WRITE_CHECKERS pos_write_checkers
+#define GAME_EXPLAIN_EVAL eval_explain
 #include "engine/game_template.h"
 
 #ifdef FLASHMATE_ENGINE

@@ -207,3 +207,15 @@ void pos_write_board(const Position *pos, char *buf, size_t size)
     TextBuf t = text_buf(buf, size);
     notation_add_board(&t, pos, FILE_NB, RANK_NB, fen_piece_at, false);
 }
+
+void pos_write_checkers(const Position *pos, char *buf, size_t size)
+{
+    TextBuf t = text_buf(buf, size);
+    for (Bitboard b = pos_checkers(pos); b;) {
+        int sq = bb_pop_lsb(&b);
+        if (t.length)
+            text_add_char(&t, ' ');
+        text_add_char(&t, (char)('a' + square_file(sq)));
+        text_add_char(&t, (char)('1' + square_rank(sq)));
+    }
+}

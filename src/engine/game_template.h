@@ -9,9 +9,9 @@
  *   GAME_DO_MOVE                             make a move (position, move, undo record)
  *   GAME_GENERATE_LEGAL(pos, list)           every legal move
  *   GAME_PERFT, GAME_PERFT_DIVIDE            perft and perft divide
- *   GAME_WRITE_BOARD                         the board diagram
+ *   GAME_WRITE_BOARD, GAME_WRITE_CHECKERS    the board diagram, the checking pieces' squares
  * and, with the engine (FLASHMATE_ENGINE),
- *   GAME_SEARCH, GAME_EVALUATE, GAME_SEARCH_CLEAR, GAME_SEARCH_RUN
+ *   GAME_EVALUATE, GAME_EXPLAIN_EVAL, GAME_SEARCH_CLEAR, GAME_SEARCH_RUN
  *
  * then includes this file and fills its GameOps with GAME_OPS_ADAPTERS (and GAME_OPS_ENGINE).
  */
@@ -34,6 +34,10 @@ static void game_display(const void *pos, char *buf)
 {
     GAME_WRITE_BOARD(pos, buf, GAME_DISPLAY_MAX);
 }
+static void game_checkers(const void *pos, char *buf)
+{
+    GAME_WRITE_CHECKERS(pos, buf, GAME_DISPLAY_MAX);
+}
 
 static uint64_t game_perft_divide(void *pos, int depth, PerftReport report, void *user)
 {
@@ -44,7 +48,8 @@ static uint64_t game_perft_divide(void *pos, int depth, PerftReport report, void
 #define GAME_OPS_ADAPTERS                                                                          \
     .set_fen = game_set_fen, .get_fen = game_get_fen, .parse_move = game_parse_move,               \
     .do_move = game_do_move, .key = game_key, .legal_moves = game_legal_moves,                     \
-    .perft = game_perft, .perft_divide = game_perft_divide, .display = game_display
+    .perft = game_perft, .perft_divide = game_perft_divide, .display = game_display,               \
+    .checkers = game_checkers
 
 static void game_do_move(void *pos, Move move)
 {
@@ -54,9 +59,14 @@ static void game_do_move(void *pos, Move move)
 
 #ifdef FLASHMATE_ENGINE
 #define GAME_OPS_ENGINE                                                                            \
-    .evaluate = game_evaluate, .search_clear = game_search_clear, .search = game_search
+    .evaluate = game_evaluate, .explain_eval = game_explain_eval,                                  \
+    .search_clear = game_search_clear, .search = game_search
 
 static int game_evaluate(const void *pos) { return GAME_EVALUATE(pos); }
+static void game_explain_eval(const void *pos, char *buf)
+{
+    GAME_EXPLAIN_EVAL(pos, buf, GAME_EXPLAIN_MAX);
+}
 static void game_search_clear(void *search) { GAME_SEARCH_CLEAR(search); }
 
 static SearchResult game_search(void *search, void *pos, const uint64_t *game_keys,

@@ -45,6 +45,23 @@ void text_add_int(TextBuf *t, long long value)
     }
 }
 
+void text_add_int_width(TextBuf *t, long long value, int width)
+{
+    char buf[24];
+    TextBuf number = text_buf(buf, sizeof buf);
+    text_add_int(&number, value);
+    for (int i = (int)number.length; i < width; i++)
+        text_add_char(t, ' ');
+    text_add(t, buf);
+}
+
+void text_add_hex64(TextBuf *t, uint64_t value)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (int shift = 60; shift >= 0; shift -= 4)
+        text_add_char(t, hex[(value >> shift) & 15]);
+}
+
 void text_add_quoted_char(TextBuf *t, char c)
 {
     unsigned char u = (unsigned char)c;

@@ -28,6 +28,9 @@ void text_add(TextBuf *t, const char *s);
 void text_add_char(TextBuf *t, char c);
 void text_add_int(TextBuf *t, long long value);
 void text_add_u64(TextBuf *t, uint64_t value);
+/* A number right-aligned in `width` columns; a 64-bit value as 16 upper-case hex digits. */
+void text_add_int_width(TextBuf *t, long long value, int width);
+void text_add_hex64(TextBuf *t, uint64_t value);
 /* A character shown readably: 'x', or a byte value for control and non-ASCII bytes. */
 void text_add_quoted_char(TextBuf *t, char c);
 

@@ -202,22 +202,33 @@ static void go(Engine *e, UciCommand *cmd)
  * Commands.
  */
 
-/* `d`: the board and its FEN. */
+/* `d`: the board, its FEN, its key (Polyglot's, for chess) and the pieces giving check. */
 static void display(const Engine *e)
 {
-    char board[GAME_DISPLAY_MAX], buf[GAME_FEN_MAX + 8];
+    char board[GAME_DISPLAY_MAX], buf[GAME_DISPLAY_MAX + 16];
     e->game->display(&e->position, board);
     port_write(board);
     TextBuf t = text_buf(buf, sizeof buf);
     text_add(&t, "Fen: ");
     e->game->get_fen(&e->position, buf + t.length);
     uci_say(buf);
+    t = text_buf(buf, sizeof buf);
+    text_add(&t, "Key: ");
+    text_add_hex64(&t, e->game->key(&e->position));
+    uci_say(buf);
+    e->game->checkers(&e->position, board);
+    t = text_buf(buf, sizeof buf);
+    text_add(&t, "Checkers: ");
+    text_add(&t, board);
+    uci_say(buf);
 }
 
-/* `eval`: the static evaluation. */
+/* `eval`: the static evaluation term by term, then its value for the side to move. */
 static void say_eval(const Engine *e)
 {
-    char buf[64];
+    char buf[GAME_EXPLAIN_MAX];
+    e->game->explain_eval(&e->position, buf);
+    port_write(buf);
     TextBuf t = text_buf(buf, sizeof buf);
     text_add(&t, "info string static eval ");
     text_add_int(&t, e->game->evaluate(&e->position));

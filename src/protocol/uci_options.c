@@ -63,6 +63,7 @@ void uci_print_options(void)
     text_add(&t, "option name MultiPV type spin default 1 min 1 max ");
     text_add_int(&t, MULTIPV_MAX);
     uci_say(buf);
+    uci_say("option name UCI_ShowWDL type check default false");
     uci_say("option name OwnBook type check default false");
     uci_say("option name BookFile type string default <empty>");
     if (games[1]) {
@@ -168,6 +169,11 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
             uci_info_string("Ponder needs true or false", value);
         else
             e->options.ponder = check;
+    } else if (option_is(name, "UCI_ShowWDL")) {
+        if (!parse_check(value, &check))
+            uci_info_string("UCI_ShowWDL needs true or false", value);
+        else
+            e->options.show_wdl = check;
     } else if (option_is(name, "OwnBook")) {
         if (!parse_check(value, &check))
             uci_info_string("OwnBook needs true or false", value);

@@ -45,6 +45,40 @@ static void add_score(TextBuf *t, int score)
     }
 }
 
+/* e^x for |x| up to ~700, without a maths library: 2^(x / ln 2) as a power of two times a
+ * polynomial for the fraction (relative error below 1e-7, plenty for per-mille figures). */
+static double exp_approx(double x)
+{
+    double y = x * 1.4426950408889634; /* x / ln 2 */
+    int n = (int)(y < 0 ? y - 1 : y);  /* floor */
+    double f = (y - n) * 0.6931471805599453, term = 1, sum = 1;
+    for (int i = 1; i <= 10; i++) {
+        term *= f / i;
+        sum += term;
+    }
+    for (; n > 0; n--)
+        sum *= 2;
+    for (; n < 0; n++)
+        sum /= 2;
+    return sum;
+}
+
+/* Win, draw and loss chances in per mille for a score from the side to move's point of view: a
+ * logistic curve of the centipawns (a win half the time at +200 cp, steepness 80 cp), certain
+ * for mate scores. */
+static void wdl_of_score(int score, int *win, int *draw, int *loss)
+{
+    if (score >= VALUE_MATE_IN_MAX_PLY || score <= -VALUE_MATE_IN_MAX_PLY) {
+        *win = score > 0 ? 1000 : 0;
+        *loss = 1000 - *win;
+        *draw = 0;
+        return;
+    }
+    *win = (int)(1000.0 / (1.0 + exp_approx((200.0 - score) / 80.0)) + 0.5);
+    *loss = (int)(1000.0 / (1.0 + exp_approx((200.0 + score) / 80.0)) + 0.5);
+    *draw = 1000 - *win - *loss;
+}
+
 /* "<label><value>" of an info line (the values are never negative). */
 static void add_field(TextBuf *t, const char *label, uint64_t value)
 {
@@ -71,6 +105,13 @@ void uci_report_info(const SearchReport *r, void *user)
     add_field(&t, " seldepth ", (uint64_t)r->seldepth);
     add_field(&t, " multipv ", (uint64_t)r->multipv);
     add_score(&t, r->score);
+    if (e->options.show_wdl) {
+        int win, draw, loss;
+        wdl_of_score(r->score, &win, &draw, &loss);
+        add_field(&t, " wdl ", (uint64_t)win);
+        add_field(&t, " ", (uint64_t)draw);
+        add_field(&t, " ", (uint64_t)loss);
+    }
     if (r->bound == BOUND_LOWER)
         text_add(&t, " lowerbound");
     else if (r->bound == BOUND_UPPER)

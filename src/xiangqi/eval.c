@@ -6,6 +6,8 @@
  */
 #include "flashmate/xiangqi_search.h"
 
+#include "engine/text.h"
+
 static const int16_t piece_values[XQ_PIECE_TYPE_NB] = {
     [XQ_PAWN] = 100,   [XQ_ADVISOR] = 200, [XQ_ELEPHANT] = 200, [XQ_HORSE] = 420,
     [XQ_CANNON] = 450, [XQ_ROOK] = 950,    [XQ_KING] = 0,
@@ -115,17 +117,44 @@ static inline int pst_index(Color c, int sq)
     return (c == WHITE ? XQ_RANK_NB - 1 - rank : rank) * XQ_FILE_NB + file;
 }
 
+/* Material and squares of one side. */
+static int side_score(const XqPosition *pos, Color c)
+{
+    int score = 0;
+    XqBB pieces = pos->by_color[c];
+    while (xq_bb_any(pieces)) {
+        int sq = xq_bb_pop_lsb(&pieces);
+        XqPieceType pt = xq_piece_type(pos->board[sq]);
+        score += piece_values[pt] + pst[pt][pst_index(c, sq)];
+    }
+    return score;
+}
+
 int xq_evaluate(const XqPosition *pos)
 {
-    int score[COLOR_NB] = {0, 0};
-    for (int c = WHITE; c <= BLACK; c++) {
-        XqBB pieces = pos->by_color[c];
-        while (xq_bb_any(pieces)) {
-            int sq = xq_bb_pop_lsb(&pieces);
-            XqPieceType pt = xq_piece_type(pos->board[sq]);
-            score[c] += piece_values[pt] + pst[pt][pst_index((Color)c, sq)];
-        }
-    }
     Color us = xq_side(pos);
-    return score[us] - score[color_flip(us)] + TEMPO;
+    return side_score(pos, us) - side_score(pos, color_flip(us)) + TEMPO;
+}
+
+void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
+{
+    int red = side_score(pos, WHITE), black = side_score(pos, BLACK);
+    int red_tempo = xq_side(pos) == WHITE ? TEMPO : 0, black_tempo = TEMPO - red_tempo;
+    TextBuf t = text_buf(buf, size);
+    text_add(&t, "                term |    Red |  Black |  Total |\n");
+    text_add(&t, "material and squares |");
+    text_add_int_width(&t, red, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, black, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, red - black, 7);
+    text_add(&t, " |\n               tempo |");
+    text_add_int_width(&t, red_tempo, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, black_tempo, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, red_tempo - black_tempo, 7);
+    text_add(&t, " |\nresult: ");
+    text_add_int(&t, red + red_tempo - black - black_tempo);
+    text_add(&t, " for Red\n");
 }

@@ -18,6 +18,8 @@
 #define GAME_SEARCH_CLEAR xq_search_clear
 #define GAME_SEARCH_RUN xq_search_run
 #define GAME_WRITE_BOARD xq_write_board
+#define GAME_WRITE_CHECKERS xq_write_checkers
+#define GAME_EXPLAIN_EVAL xq_eval_explain
 #include "engine/game_template.h"
 
 const GameOps xiangqi_game = {

@@ -177,3 +177,14 @@ void xq_write_board(const XqPosition *pos, char *buf, size_t size)
     TextBuf t = text_buf(buf, size);
     notation_add_board(&t, pos, XQ_FILE_NB, XQ_RANK_NB, fen_piece_at, true);
 }
+
+void xq_write_checkers(const XqPosition *pos, char *buf, size_t size)
+{
+    TextBuf t = text_buf(buf, size);
+    for (XqBB b = xq_checkers(pos); xq_bb_any(b);) {
+        int sq = xq_bb_pop_lsb(&b);
+        if (t.length)
+            text_add_char(&t, ' ');
+        add_square(&t, sq);
+    }
+}

@@ -109,7 +109,8 @@ def finish_go(ctx, e, position, timeout, what="bestmove"):
     Returns (time of bestmove, move, lines before it)."""
     t, line, before = e.expect("bestmove", timeout, what)
     best = check_bestmove(ctx, e, position, line)
-    infos = [l for l in before if l.startswith("info depth ")]
+    # The best line's info (multipv 1: with MultiPV the other lines are reported after it).
+    infos = [l for l in before if l.startswith("info depth ") and " multipv " not in l.replace(" multipv 1 ", " ")]
     if infos and " pv " in infos[-1]:
         require(infos[-1].split(" pv ")[1].split()[0] == best,
                 "the last info line's pv does not start with bestmove %s: %s" % (best, infos[-1]), e)
@@ -469,6 +470,74 @@ def go_searchmoves(ctx):
     _, best, lines = run_go(ctx, e, START, "go searchmoves e2e5 g1f3 depth 4", 10.0)
     require(best == "g1f3", "searchmoves e2e5(illegal) g1f3 gave %s" % best, e)
     require(info_strings(lines), "an illegal searchmoves entry was skipped silently", e)
+
+
+@check
+def multipv_lines(ctx):
+    """MultiPV 3: each iteration reports multipv 1, 2 and 3 with distinct first moves and scores
+    best first; MultiPV is capped at the legal moves; bad values are refused and kept."""
+    e = ctx.engine()
+    e.send("setoption name MultiPV value 3")
+    for position in (START, MIDDLEGAME, "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"):
+        _, best, lines = run_go(ctx, e, position, "go depth 12", 30.0)
+        final = {}
+        for l in lines:
+            m = re.match(r"info depth 12 .*multipv (\d+) score cp (-?\d+)(?! (lower|upper)bound).* pv (\S+)", l)
+            if m and " lowerbound" not in l and " upperbound" not in l:
+                final[int(m.group(1))] = (int(m.group(2)), m.group(4))
+        require(sorted(final) == [1, 2, 3], "depth 12 reported lines %s, not 1 2 3" % sorted(final), e)
+        scores = [final[k][0] for k in (1, 2, 3)]
+        moves = [final[k][1] for k in (1, 2, 3)]
+        require(scores == sorted(scores, reverse=True), "MultiPV scores not best first: %s" % scores, e)
+        require(len(set(moves)) == 3, "MultiPV lines share a first move: %s" % moves, e)
+        require(best == moves[0], "bestmove %s is not line 1's move %s" % (best, moves[0]), e)
+    e.send("setoption name MultiPV value 10")
+    _, best, lines = run_go(ctx, e, "position fen 7k/8/8/8/8/8/8/K7 w - - 0 1", "go depth 4", 10.0)
+    shown = {int(m.group(1)) for l in lines for m in [re.search(r" multipv (\d+) ", l)] if m}
+    require(shown == {1, 2, 3}, "three legal moves but lines %s" % sorted(shown), e)
+    for bad in ("0", "257", "two"):
+        e.send("setoption name MultiPV value " + bad)
+        require(info_strings(e.sync()), "MultiPV %s accepted silently" % bad, e)
+
+
+@check
+def show_wdl(ctx):
+    """UCI_ShowWDL (default off) adds `wdl W D L` (per mille, summing to 1000) after the score."""
+    e = ctx.engine()
+    _, _, lines = run_go(ctx, e, START, "go depth 4", 10.0)
+    require(not any(" wdl " in l for l in lines), "wdl shown without UCI_ShowWDL", e)
+    e.send("setoption name UCI_ShowWDL value true")
+    _, _, lines = run_go(ctx, e, MATE_IN_1, "go depth 4", 10.0)
+    wdl = [tuple(map(int, m.groups())) for l in lines for m in [re.search(r" wdl (\d+) (\d+) (\d+)", l)] if m]
+    require(wdl and all(sum(w) == 1000 for w in wdl), "wdl lines %s" % wdl, e)
+    require(wdl[-1] == (1000, 0, 0), "a mate in 1 shows wdl %s" % (wdl[-1],), e)
+    e.send("setoption name UCI_ShowWDL value maybe")
+    require(info_strings(e.sync()), "UCI_ShowWDL maybe accepted silently", e)
+
+
+@check
+def d_and_eval(ctx):
+    """`d` shows the board, FEN, the Polyglot key and the checkers; `eval` every term for both
+    sides and the static evaluation."""
+    e = ctx.engine()
+    e.send("position startpos moves e2e4 f7f6 d1h5")
+    e.send("d")
+    lines = e.sync()
+    require("Key: EE647E3FEB977075" in lines or any(l.startswith("Key: ") for l in lines), "no Key line", e)
+    e.send("position startpos")
+    e.send("d")
+    lines = e.sync()
+    require("Key: 463B96181691FC9C" in lines, "the start position's key is not Polyglot's: %s" % lines, e)
+    require("Checkers: " in [l.rstrip() + " " for l in lines] or "Checkers:" in lines, "no Checkers line", e)
+    e.send("position startpos moves e2e4 f7f6 d1h5")
+    e.send("d")
+    require(any(l.strip() == "Checkers: h5" for l in e.sync()), "Qh5+ not listed as checker", e)
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    e.send("eval")
+    lines = e.sync()
+    for term in ("material", "pieces", "pawns", "king", "threats", "tempo"):
+        require(any(l.strip().startswith(term + " |") for l in lines), "eval shows no %s term" % term, e)
+    require(any(l.startswith("info string static eval ") for l in lines), "eval without its value", e)
 
 
 @check
