@@ -20,8 +20,8 @@ uint64_t PERFT(PERFT_POSITION *pos, int depth);
 
 /* The children of pos at depth >= 1, each reported when `report` is not NULL. Inlined in both
  * callers, so perft's copy has no report at all. */
-static inline uint64_t perft_children(PERFT_POSITION *pos, int depth, PerftReport report,
-                                      void *user)
+static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSITION *pos, int depth,
+                                                                     PerftReport report, void *user)
 {
     MoveList list;
     uint64_t total = 0;

@@ -8,7 +8,7 @@
  * Counts: https://www.chessprogramming.org/Perft_Results
  */
 #include "firmware.h"
-#include "flashmate/games.h"
+#include "flashmate/perft.h"
 #include "port/port.h"
 #include "chess/tables.h"
 #include "engine/text.h"
@@ -103,7 +103,7 @@ int main(void)
         text_add(&t, " depth ");
         text_add_int(&t, c->depth);
         text_add(&t, ": ");
-        if (!chess_game.set_fen(&pos, c->fen, &err)) {
+        if (!pos_set_fen(&pos, c->fen, &err)) {
             text_add(&t, err.message);
             text_add(&t, " FAIL\n");
             port_write(buf);
@@ -111,7 +111,7 @@ int main(void)
             continue;
         }
         uint64_t start = port_time_ms();
-        uint64_t nodes = chess_game.perft(&pos, c->depth);
+        uint64_t nodes = perft(&pos, c->depth);
         uint64_t ms = port_time_ms() - start;
         total_nodes += nodes;
         total_ms += ms;
