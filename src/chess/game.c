@@ -1,6 +1,6 @@
 /*
  * Chess behind the game interface (flashmate/game.h): its functions through the adapters of
- * src/engine/game_template.h and the opening book.
+ * src/engine/game_template.h, and its opening book.
  */
 #include "flashmate/book.h"
 #include "flashmate/games.h"
@@ -9,8 +9,15 @@
 
 #ifdef FLASHMATE_ENGINE
 #include "eval.h"
+
+static Move book_move(Book *book, const void *pos) { return book_probe(book, pos); }
 #endif
 
+#define GAME_OPS chess_game
+#define GAME_NAME "chess"
+#define GAME_START_FEN FEN_START
+#define GAME_MOVE_TEXT move_to_uci
+#define GAME_BOOK_MOVE book_move
 #define GAME_POSITION Position
 #define GAME_UNDO Undo
 #define GAME_SET_FEN pos_set_fen
@@ -27,18 +34,3 @@
 #define GAME_WRITE_CHECKERS pos_write_checkers
 #define GAME_EXPLAIN_EVAL eval_explain
 #include "engine/game_template.h"
-
-#ifdef FLASHMATE_ENGINE
-static Move book_move(Book *book, const void *pos) { return book_probe(book, pos); }
-#endif
-
-const GameOps chess_game = {
-    .name = "chess",
-    .start_fen = FEN_START,
-    GAME_OPS_ADAPTERS,
-    .move_text = move_to_uci,
-#ifdef FLASHMATE_ENGINE
-    GAME_OPS_ENGINE,
-    .book_move = book_move,
-#endif
-};

@@ -5,15 +5,16 @@
  *
  *   GAME_POSITION, GAME_UNDO                 its position and undo record types
  *   GAME_SET_FEN, GAME_GET_FEN               FEN in and out
- *   GAME_PARSE_MOVE                          UCI text to a legal move
+ *   GAME_PARSE_MOVE, GAME_MOVE_TEXT          UCI text to a legal move and back
  *   GAME_DO_MOVE                             make a move (position, move, undo record)
  *   GAME_GENERATE_LEGAL(pos, list)           every legal move
  *   GAME_PERFT, GAME_PERFT_DIVIDE            perft and perft divide
  *   GAME_WRITE_BOARD, GAME_WRITE_CHECKERS    the board diagram, the checking pieces' squares
  * and, with the engine (FLASHMATE_ENGINE),
  *   GAME_EVALUATE, GAME_EXPLAIN_EVAL, GAME_SEARCH_CLEAR, GAME_SEARCH_RUN
+ *   GAME_BOOK_MOVE                           a book move for the position, or NULL
  *
- * then includes this file and fills its GameOps with GAME_OPS_ADAPTERS (and GAME_OPS_ENGINE).
+ * then includes this file, which defines the table GAME_OPS.
  */
 static bool game_set_fen(void *pos, const char *fen, ParseError *err)
 {
@@ -44,13 +45,6 @@ static uint64_t game_perft_divide(void *pos, int depth, PerftReport report, void
     return GAME_PERFT_DIVIDE(pos, depth, report, user);
 }
 
-/* The GameOps entries these adapters fill. */
-#define GAME_OPS_ADAPTERS                                                                          \
-    .set_fen = game_set_fen, .get_fen = game_get_fen, .parse_move = game_parse_move,               \
-    .do_move = game_do_move, .key = game_key, .legal_moves = game_legal_moves,                     \
-    .perft = game_perft, .perft_divide = game_perft_divide, .display = game_display,               \
-    .checkers = game_checkers
-
 static void game_do_move(void *pos, Move move)
 {
     GAME_UNDO undo;
@@ -58,10 +52,6 @@ static void game_do_move(void *pos, Move move)
 }
 
 #ifdef FLASHMATE_ENGINE
-#define GAME_OPS_ENGINE                                                                            \
-    .evaluate = game_evaluate, .explain_eval = game_explain_eval,                                  \
-    .search_clear = game_search_clear, .search = game_search
-
 static int game_evaluate(const void *pos) { return GAME_EVALUATE(pos); }
 static void game_explain_eval(const void *pos, char *buf)
 {
@@ -76,3 +66,18 @@ static SearchResult game_search(void *search, void *pos, const uint64_t *game_ke
     return GAME_SEARCH_RUN(search, pos, game_keys, game_key_count, limits, hooks);
 }
 #endif
+
+/* clang-format off */
+const GameOps GAME_OPS = {
+    .name = GAME_NAME, .start_fen = GAME_START_FEN,
+    .set_fen = game_set_fen, .get_fen = game_get_fen,
+    .move_text = GAME_MOVE_TEXT, .parse_move = game_parse_move, .do_move = game_do_move,
+    .key = game_key, .legal_moves = game_legal_moves,
+    .perft = game_perft, .perft_divide = game_perft_divide,
+    .display = game_display, .checkers = game_checkers,
+#ifdef FLASHMATE_ENGINE
+    .evaluate = game_evaluate, .explain_eval = game_explain_eval,
+    .search_clear = game_search_clear, .search = game_search, .book_move = GAME_BOOK_MOVE,
+#endif
+};
+/* clang-format on */

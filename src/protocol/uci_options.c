@@ -46,23 +46,32 @@ void uci_clear_hash(Engine *e)
         tt_clear(&e->tt);
 }
 
-void uci_print_options(void)
+/* "option name <name> type spin default <value> min <min> max <max>" */
+static void say_spin(const char *name, int value, int min, int max)
 {
     char buf[128];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "option name Hash type spin default ");
-    text_add_int(&t, HASH_MB_DEFAULT);
-    text_add(&t, " min 1 max ");
-    text_add_int(&t, HASH_MB_MAX);
+    text_add(&t, "option name ");
+    text_add(&t, name);
+    text_add(&t, " type spin default ");
+    text_add_int(&t, value);
+    text_add(&t, " min ");
+    text_add_int(&t, min);
+    text_add(&t, " max ");
+    text_add_int(&t, max);
     uci_say(buf);
+}
+
+void uci_print_options(void)
+{
+    char buf[128];
+    TextBuf t;
+    say_spin("Hash", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX);
     uci_say("option name Clear Hash type button");
-    uci_say("option name Threads type spin default 1 min 1 max 1");
+    say_spin("Threads", 1, 1, 1);
     uci_say("option name Ponder type check default false");
-    uci_say("option name Move Overhead type spin default 30 min 0 max 5000");
-    t = text_buf(buf, sizeof buf);
-    text_add(&t, "option name MultiPV type spin default 1 min 1 max ");
-    text_add_int(&t, MULTIPV_MAX);
-    uci_say(buf);
+    say_spin("Move Overhead", 30, 0, OVERHEAD_MAX);
+    say_spin("MultiPV", 1, 1, MULTIPV_MAX);
     uci_say("option name UCI_ShowWDL type check default false");
     uci_say("option name OwnBook type check default false");
     uci_say("option name BookFile type string default <empty>");

@@ -5,6 +5,11 @@
 #include "flashmate/games.h"
 #include "flashmate/xiangqi_search.h"
 
+#define GAME_OPS xiangqi_game
+#define GAME_NAME "xiangqi"
+#define GAME_START_FEN XQ_FEN_START
+#define GAME_MOVE_TEXT xq_move_to_uci
+#define GAME_BOOK_MOVE NULL /* no opening books for Xiangqi */
 #define GAME_POSITION XqPosition
 #define GAME_UNDO XqUndo
 #define GAME_SET_FEN xq_set_fen
@@ -21,14 +26,3 @@
 #define GAME_WRITE_CHECKERS xq_write_checkers
 #define GAME_EXPLAIN_EVAL xq_eval_explain
 #include "engine/game_template.h"
-
-const GameOps xiangqi_game = {
-    .name = "xiangqi",
-    .start_fen = XQ_FEN_START,
-    GAME_OPS_ADAPTERS,
-    .move_text = xq_move_to_uci,
-#ifdef FLASHMATE_ENGINE
-    GAME_OPS_ENGINE,
-    .book_move = NULL, /* no opening books for Xiangqi */
-#endif
-};
