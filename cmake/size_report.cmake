@@ -25,7 +25,7 @@ foreach(line IN LISTS lines)
   endif()
   set(name "${CMAKE_MATCH_1}")
   set(bytes "${CMAKE_MATCH_2}")
-  if(name MATCHES "^\\.(comment|debug|stab|note|ARM\\.attributes|mmcu|avr\\.prop)")
+  if(name MATCHES "^\\.(comment|debug|stab|note|ARM\\.attributes|riscv\\.attributes|mmcu|avr\\.prop)")
     continue() # not loaded into the part
   elseif(name STREQUAL ".data")
     math(EXPR data "${data} + ${bytes}")

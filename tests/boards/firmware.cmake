@@ -1,7 +1,8 @@
 # Tests of a board build (included by tests/CMakeLists.txt when cross-compiling). Every test
 # carries the label `emulator`. A test whose command is a firmware target runs through
 # CMAKE_CROSSCOMPILING_EMULATOR (the toolchain file: qemu-system-arm, or tests/boards/avr_run for AVR,
-# under `timeout`) and is judged by the firmware's exit status.
+# under `timeout`) and is judged by the firmware's exit status. RISC-V images talk over a UART
+# and idle when done: tests/boards/qemu_console.py runs them and judges their console text.
 
 set(FLASHMATE_EMULATOR_TESTS "")
 
@@ -23,14 +24,35 @@ if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
 endif()
 
 # ---- Perft on the board: the move generator and the tables on the real instruction set ---------
-add_test(NAME perft_selftest COMMAND flashmate_perft)
-list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest)
+if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  # The UART console, semihosting or not: the RESULT line decides, and the times the board
+  # printed must agree with the wall clock (the mtime rate).
+  add_test(NAME perft_selftest
+    COMMAND ${Python3_EXECUTABLE} ${FLASHMATE_QEMU_DRIVER} --timeout ${FLASHMATE_EMULATOR_TIMEOUT}
+            --until "^RESULT: " --expect "^RESULT: PASS"
+            --clock "^RESULT: .* nodes in ([0-9.]+) s"
+            -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_perft>)
+  list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest)
+  if(FLASHMATE_SEMIHOSTING)
+    # The test aid itself: main's return value is QEMU's exit status.
+    add_test(NAME perft_selftest_exit_status COMMAND flashmate_perft)
+    list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest_exit_status)
+  endif()
+else()
+  add_test(NAME perft_selftest COMMAND flashmate_perft)
+  list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest)
+endif()
 
 # ---- Tables in flash, little static RAM ---------------------------------------------------------
 # The flash region comes from the board's linker script (Cortex-M) or the part (AVR: program
 # memory from 0; data addresses start at 0x800000 in an AVR ELF).
-if(FLASHMATE_BOARD_ARCH STREQUAL "cortex-m")
-  set(FLASHMATE_LINKER_SCRIPT ${flashmate_SOURCE_DIR}/src/port/cortex-m/boards/${FLASHMATE_BOARD}.ld)
+if(FLASHMATE_BOARD_ARCH MATCHES "^(cortex-m|riscv)$")
+  if(FLASHMATE_BOARD_ARCH STREQUAL "cortex-m")
+    set(FLASHMATE_LINKER_SCRIPT ${flashmate_SOURCE_DIR}/src/port/cortex-m/boards/${FLASHMATE_BOARD}.ld)
+  else()
+    set(FLASHMATE_LINKER_SCRIPT ${flashmate_SOURCE_DIR}/src/port/riscv/${FLASHMATE_BOARD}.ld)
+  endif()
   file(READ ${FLASHMATE_LINKER_SCRIPT} script)
   if(NOT script MATCHES "FLASH[ \t]*\\([a-z]*\\)[ \t]*:[ \t]*ORIGIN[ \t]*=[ \t]*(0x[0-9A-Fa-f]+|[0-9]+)[ \t]*,[ \t]*LENGTH[ \t]*=[ \t]*([0-9]+)([KM]?)")
     message(FATAL_ERROR "cannot read the FLASH region from ${FLASHMATE_LINKER_SCRIPT}")
