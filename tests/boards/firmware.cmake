@@ -112,6 +112,25 @@ if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_64bit_multiply)
 endif()
 
+# ---- No ebreak in a RISC-V image: without a debugger it traps ------------------------------
+# Semihosting (FLASHMATE_SEMIHOSTING, a test aid) is the only code that needs one; the default
+# image must have none, not even from a compiler-inserted __builtin_trap.
+if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
+  if(NOT FLASHMATE_SEMIHOSTING)
+    add_test(NAME perft_no_ebreak
+      COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:flashmate_perft>
+              "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
+    list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_ebreak)
+  endif()
+  # The check must see one: a library holding a __builtin_trap (an ebreak on RISC-V) fails it.
+  add_library(ebreak_probe STATIC ${FLASHMATE_TESTS_DIR}/boards/ebreak_probe.c)
+  add_test(NAME no_ebreak_check_detects_ebreak
+    COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:ebreak_probe>
+            "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
+  set_tests_properties(no_ebreak_check_detects_ebreak PROPERTIES WILL_FAIL TRUE)
+  list(APPEND FLASHMATE_EMULATOR_TESTS no_ebreak_check_detects_ebreak)
+endif()
+
 # ---- The host's cmocka tests, on the board ----------------------------------------------------
 # The same sources as the host tests, built against tests/boards/mcu/cmocka.h (the cmocka subset they
 # use) and the C library's stdio over semihosting; the data files are read from the host.
