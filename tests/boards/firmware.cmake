@@ -129,6 +129,21 @@ if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
             "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
   set_tests_properties(no_ebreak_check_detects_ebreak PROPERTIES WILL_FAIL TRUE)
   list(APPEND FLASHMATE_EMULATOR_TESTS no_ebreak_check_detects_ebreak)
+
+  # The console's receive side (UART interrupt, ring, truncation) with a small echo program.
+  set(FLASHMATE_PORT_SOURCES
+    ${flashmate_SOURCE_DIR}/src/port/riscv/startup.c
+    ${flashmate_SOURCE_DIR}/src/port/riscv/port_riscv.c
+    ${flashmate_SOURCE_DIR}/src/port/common/no_files.c)
+  flashmate_add_firmware(console_echo
+    SOURCES ${FLASHMATE_TESTS_DIR}/boards/console_echo.c
+            ${flashmate_SOURCE_DIR}/src/port/firmware/stack_report.c
+    STACK_BYTES 2048)
+  add_test(NAME console_echo
+    COMMAND ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/console_echo_test.py
+            --timeout ${FLASHMATE_EMULATOR_TIMEOUT}
+            -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:console_echo>)
+  list(APPEND FLASHMATE_EMULATOR_TESTS console_echo)
 endif()
 
 # ---- The host's cmocka tests, on the board ----------------------------------------------------
