@@ -78,8 +78,8 @@ macro(flashmate_board name)
   elseif("${name}" STREQUAL "hifive1")
     # SiFive HiFive1 (rev A), FE310-G000 (RV32IMAC): code executed in place from a 16 MB SPI
     # flash (from 0x20400000, 12 MB up to its end), 16 KB of data RAM. Both layouts fit the
-    # flash (fancy: a 1.0 MB image); fancy comes first because it was the faster under QEMU:
-    # the perft set in 0.54-0.76 s against 1.02-1.51 s for compact, and 84 against 152
+    # flash (fancy: a 933 KB image); fancy comes first because it was the faster under QEMU:
+    # the perft set in 0.45-0.76 s against 1.50-2.22 s for compact, and 83 against 152
     # instructions per leaf (-icount). QEMU does not model the XIP flash's latency (the FE310
     # has no data cache), so on the chip the order is untested.
     set(FLASHMATE_BOARD_ARCH riscv)
@@ -88,9 +88,9 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_MACHINE sifive_e)
     set(FLASHMATE_BOARD_LAYOUTS fancy compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
-    # Depth 5 measured 7.5 KB (fancy) and 7.8 KB (compact) of stack here.
+    # Depth 5 measured 6.4 KB (fancy) and 6.6 KB (compact) of stack here.
     set(FLASHMATE_BOARD_STACK_BYTES 12288)
-    # No UCI image: the engine's state alone (29.5 KB, see the README) is more than the 16 KB of
+    # No UCI image: the engine's state alone (29.8 KB, see the README) is more than the 16 KB of
     # RAM, before the transposition table and the search's stack.
   elseif("${name}" STREQUAL "atmega2560")
     # ATmega2560 (8-bit AVR): 256 KB flash, 8 KB SRAM, 16-bit int, simulated by simavr.

@@ -19,6 +19,7 @@ packages=(cmake make gcc libc6-dev libcmocka-dev python3 binutils
 # Board toolchains and emulators. Never without --no-install-recommends: libnewlib-arm-none-eabi
 # would pull in 1.5 GB of libstdc++-arm-none-eabi-newlib.
 board_packages=(gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
+                gcc-riscv64-unknown-elf qemu-system-misc
                 gcc-avr binutils-avr avr-libc simavr libsimavr-dev)
 missing=()
 for p in "${packages[@]}" "${board_packages[@]}"; do
@@ -94,7 +95,7 @@ for layout in FANCY COMPACT; do
 done
 
 # ---- Boards: firmware on emulators (label emulator) --------------------------------------------
-boards=(netduinoplus2 stm32vldiscovery microbit atmega2560)
+boards=(netduinoplus2 stm32vldiscovery microbit hifive1 atmega2560)
 for board in "${boards[@]}"; do
   phase "board $board: preset $board, build/$board"
   cmake --preset "$board"
