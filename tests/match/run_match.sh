@@ -22,9 +22,9 @@
 # Writes OUTDIR/games.pgn (each game once, Round = its number), OUTDIR/attempts.txt (one line per
 # xboard run: time, result, verdict), OUTDIR/xboard.debug and OUTDIR/xboard.log (all runs, each
 # under a "==== game N attempt K" line), OUTDIR/games/gameNNN-K/ (one run's files), then prints
-# pgn_summary.py's summary. Exit status: 0 clean; 1 a fault of ENGINE, or the opponent crashed in
-# every attempt at a game; 2 usage or referee failure; 77 the referee's tools or an engine program
-# are not installed (a test skip).
+# pgn_summary.py's summary. Exit status: 0 clean; 1 a fault of ENGINE; 2 usage or referee failure;
+# 77 (a test skip) the referee's tools or an engine program are not installed, or the opponent
+# crashed in every attempt at a game (the match stops there; 1 if ENGINE had a fault before).
 #
 # Pitfalls this handles (each costs a hang or a wrong result): xboard needs an X display even
 # with -noGUI (Xvfb, started once per match); without -xexit it waits forever after the match;

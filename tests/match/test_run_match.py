@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""run_match.sh must replay a game its opponent crashed, say so, and pass; and it must fail when
-the engine itself crashes. Short games (a queen against a bare king, 2 s + 0.02 s) keep it cheap.
+"""run_match.sh must replay a game its opponent crashed, say so, and pass (or skip, when the
+opponent crashes in every attempt); and it must fail when the engine itself crashes. Short games
+(a queen against a bare king, 2 s + 0.02 s) keep it cheap.
 
 usage: test_run_match.py FLASHMATE OPPONENT
   OPPONENT  a CECP engine for faulty_engine.py to wrap, e.g. /usr/games/fairymax
@@ -21,8 +22,8 @@ OPENINGS = os.path.join(HERE, "testdata", "queen-endings.epd")
 FLASHMATE = OPPONENT = None
 
 
-def run_match(out, games, engine, opponent):
-    proc = subprocess.run(["bash", RUN_MATCH, out, str(games), "2", "0.02", OPENINGS, engine, opponent],
+def run_match(out, games, engine, opponent, options=()):
+    proc = subprocess.run(["bash", RUN_MATCH] + list(options) + [out, str(games), "2", "0.02", OPENINGS, engine, opponent],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
     return proc.returncode, proc.stdout
 
@@ -66,6 +67,16 @@ class RunMatch(unittest.TestCase):
         with open(os.path.join(self.out, "attempts.txt")) as f:
             attempts = f.read()
         self.assertRegex(attempts, r"game +1 attempt [34] .* played")
+
+    def test_an_opponent_that_always_crashes_is_a_skip(self):
+        # It cannot finish a game: that is no fault of flashmate, and no pass either.
+        opponent = faulty_opponent(("1/1,1/2", "answercrash", 1))
+        rc, text = run_match(self.out, 2, "uci:" + FLASHMATE, opponent, ["--attempts", "2"])
+        self.assertEqual(rc, 77, text)
+        self.assertRegex(text, r"opponent crashed in game 1 \(attempt 1\), replayed")
+        self.assertRegex(text, r"opponent crashed in game 1 \(attempt 2\), the last one")
+        self.assertRegex(text, r"SKIP: the opponent crashed in all 2 attempts at game 1, the match stopped there")
+        self.assertNotIn("FAULT", text)
 
     def test_engine_crashes_fail(self):
         # The engine dies at its second `go`: it loses on time, polyglot reports it, no replay.
