@@ -98,7 +98,7 @@ def resolve(spec):
 
 
 def read_openings(path, needed):
-    lines = [l.strip() for l in open(path, encoding="utf-8", errors="replace")]
+    lines = [l.strip() for l in read(path).splitlines()]
     lines = [l for l in lines if l and not l.startswith("#")]
     if len(lines) < needed:
         print("run_match.sh: %s has %d openings, %d games need %d" % (path, len(lines), 2 * needed, needed),
@@ -134,22 +134,29 @@ def watched(status_file, argv):
 
 
 def read_status(path):
-    """(text, abnormal) for the last line watch_exit.py wrote; abnormal: a signal the referee did
-    not send, or a non-zero exit status. (None, False) if there is none."""
-    try:
-        lines = open(path).read().split("\n")
-    except OSError:
-        return None, False
-    lines = [l for l in lines if l.strip()]
+    """(text, abnormal, ended) for the last line watch_exit.py wrote. abnormal: a signal the
+    referee did not send, or a non-zero exit status; ended: the signal that ended it when the
+    referee (xboard, polyglot) sent it. (None, False, None) if there is none."""
+    lines = [l for l in read(path).split("\n") if l.strip()]
     if not lines:
-        return None, False
+        return None, False, None
     words = lines[-1].split()
     if words[0] == "signal":
         after = words[4] if len(words) > 4 else None
-        abnormal = not (words[1] in REFEREE_SIGNALS and (after == words[1] or words[1] == "SIGKILL"))
-        return "killed by %s" % words[1], abnormal
+        ended = words[1] if words[1] in REFEREE_SIGNALS and (after == words[1] or words[1] == "SIGKILL") else None
+        return "killed by %s" % words[1], ended is None, ended
     code = int(words[1])
-    return "exit status %d" % code, code != 0
+    return "exit status %d" % code, code != 0, None
+
+
+def requested_end(said, ended):
+    """Is this polyglot's word that its engine ended by the signal the referee sent it (polyglot
+    itself terminates an engine that does not quit in time, e.g. when xboard has gone)?"""
+    m = re.search(r"child (?:exited with status (\d+)|terminated with signal (\d+))", said)
+    if not m or not ended:
+        return False
+    number = int(m.group(1)) - 128 if m.group(1) else int(m.group(2))
+    return number == signal.Signals[ended].value
 
 
 def grep(pattern, text, flags=re.M):
@@ -246,7 +253,8 @@ def kill_group(proc):
 
 def read(path):
     try:
-        return open(path, encoding="utf-8", errors="replace").read()
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
     except OSError:
         return ""
 
@@ -265,14 +273,15 @@ def judge(a, engine_status, opponent_status, deadline):
     if a.game:
         referee += "\n" + pgn_summary.end_reason(*a.game)
 
-    for side, problems in (("first", a.engine_problems), ("second", a.opponent_problems)):
+    engine_end, engine_abnormal, engine_ended = read_status(engine_status)
+    opponent_end, opponent_abnormal, opponent_ended = read_status(opponent_status)
+    for side, problems, ended in (("first", a.engine_problems, engine_ended),
+                                  ("second", a.opponent_problems, opponent_ended)):
         told = [re.sub(r"^GameEnds\(\d+, (.*), \d+\)$|^xboard: (.*)$", r"\1\2", l)
                 for l in grep(PROGRAM_FAILED % side, referee, re.M | re.I)]
         problems += ["xboard: " + l for l in longest(told)]
         problems += ["%s said: %s" % ("it" if side == "second" else "polyglot", shorter(l))
-                     for l in longest(grep(SAID[side], debug))]
-    engine_end, engine_abnormal = read_status(engine_status)
-    opponent_end, opponent_abnormal = read_status(opponent_status)
+                     for l in longest(grep(SAID[side], debug)) if not requested_end(l, ended)]
     if engine_abnormal:
         a.engine_problems.insert(0, "the engine was " + engine_end if engine_end.startswith("killed")
                                  else "the engine ended with " + engine_end)
