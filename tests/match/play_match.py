@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A headless match refereed by xboard, one xboard per game, in which an opponent's crash costs
-a replay of that game, not the match. run_match.sh is the way in; see it and README.md.
+a replay of that game, not the match (and so does a time forfeit of ENGINE's when the machine
+starved it of CPU). run_match.sh is the way in; see it and README.md.
 
 usage: play_match.py [options] OUTDIR GAMES TC_SECONDS INC_SECONDS OPENINGS.epd ENGINE OPPONENT
 Standard library only.
@@ -24,7 +25,8 @@ USAGE = """usage: run_match.sh [options] OUTDIR GAMES TC_SECONDS INC_SECONDS OPE
   --engine-options "Name=value,..."    UCI/CECP options for ENGINE (xboard -firstOptions)
   --opponent-options "Name=value,..."  the same for OPPONENT (e.g. "OwnBook=false")
   --name PATTERN      the engine's name in the PGN (default: its `id name`, else the command)
-  --attempts N        plays a game at most N times when the opponent crashes (default 4)
+  --attempts N        plays a game at most N times when the opponent crashes, or when ENGINE
+                      loses it on time on an overloaded machine (default 4)
 Game 2k-1 and 2k are played from the kth opening of OPENINGS, ENGINE white in the first."""
 
 # What xboard writes (in xboard.log, in its GameEnds debug lines, as the game's closing comment)
@@ -35,6 +37,11 @@ PROGRAM_FAILED = r"\b%s (chess program|engine)\b"
 # engine with tellusererror. For ENGINE any error counts (as it always did).
 SAID = {"first": r"^\d+ <first *: *(tellusererror|Error)",
         "second": r"^\d+ <second *: *tellusererror"}
+# xboard without its X server (which someone else may have ended).
+X_FAILED = r"cannot open display|Fatal IO error .* on X server|X connection to .* broken"
+# A time forfeit is the machine's, not the engine's, when the engine (with polyglot or xboard
+# above it) waited at least this long for a CPU, and at least this share of the time it ran.
+STARVED_SECONDS, STARVED_SHARE = 0.5, 0.25
 # Signals an engine is ended with by the referee itself at the end of a game.
 REFEREE_SIGNALS = ("SIGTERM", "SIGKILL", "SIGHUP")
 RUNNING = []  # the xboard of the game being played, to be killed if we are
@@ -48,8 +55,8 @@ class RefereeFailure(Exception):
     pass
 
 
-class OpponentUnfit(Exception):
-    pass
+class GaveUp(Exception):
+    """A game that could not be played for reasons that are not the engine's."""
 
 
 def parse_args(argv):
@@ -107,25 +114,47 @@ def read_openings(path, needed):
     return lines
 
 
-def start_display():
-    """Starts an X server without a screen for xboard (which needs one even with -noGUI);
-    Xvfb picks a free display itself (-displayfd), so parallel matches do not collide."""
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", "640x480x8"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        number += chunk
-    os.close(read)
-    if not number.strip().isdigit():
-        xvfb.kill()
-        print("FAIL: Xvfb did not start", file=sys.stderr)
-        sys.exit(2)
-    return xvfb, ":" + number.decode().strip()
+class Display:
+    """An X server without a screen for xboard (which needs one even with -noGUI), one for the
+    match, started again when it has gone (some other program on the machine may end it)."""
+
+    def __init__(self):
+        self.xvfb, self.name = None, None
+
+    def get(self):
+        if self.xvfb is None or self.xvfb.poll() is not None:
+            self.start()
+        return self.name
+
+    def start(self):
+        """Xvfb picks a free display itself (-displayfd), so parallel matches do not collide."""
+        self.stop()
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0",
+                                      "640x480x8"], pass_fds=(write,), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        os.close(write)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 16)
+            if not chunk:
+                break
+            number += chunk
+        os.close(read)
+        if not number.strip().isdigit():
+            self.stop()
+            raise RefereeFailure("Xvfb did not start")
+        self.name = ":" + number.decode().strip()
+
+    def stop(self):
+        if self.xvfb is not None:
+            self.xvfb.terminate()
+            try:
+                self.xvfb.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.xvfb.kill()
+                self.xvfb.wait()
+        self.xvfb = None
 
 
 def watched(status_file, argv):
@@ -133,20 +162,41 @@ def watched(status_file, argv):
     return " ".join(shlex.quote(a) for a in [os.path.join(HERE, "watch_exit.py"), status_file] + argv)
 
 
-def read_status(path):
-    """(text, abnormal, ended) for the last line watch_exit.py wrote. abnormal: a signal the
-    referee did not send, or a non-zero exit status; ended: the signal that ended it when the
-    referee (xboard, polyglot) sent it. (None, False, None) if there is none."""
-    lines = [l for l in read(path).split("\n") if l.strip()]
-    if not lines:
-        return None, False, None
-    words = lines[-1].split()
-    if words[0] == "signal":
-        after = words[4] if len(words) > 4 else None
-        ended = words[1] if words[1] in REFEREE_SIGNALS and (after == words[1] or words[1] == "SIGKILL") else None
-        return "killed by %s" % words[1], ended is None, ended
-    code = int(words[1])
-    return "exit status %d" % code, code != 0, None
+class Status:
+    """How an engine process ended, from the last line watch_exit.py wrote (none: all None)."""
+
+    def __init__(self, path):
+        self.text = self.ended = None
+        self.abnormal = False   # a signal the referee did not send, or a non-zero exit status
+        self.values = {}        # seconds, cpu, waited, above_waited (floats), after (a signal)
+        lines = [l for l in read(path).split("\n") if l.strip()]
+        if not lines:
+            return
+        words = lines[-1].split()
+        for word in words[2:]:
+            key, _, value = word.partition("=")
+            try:
+                self.values[key] = float(value)
+            except ValueError:
+                self.values[key] = value
+        if words[0] == "signal":
+            self.text = "killed by %s" % words[1]
+            # the signal that ended it, when the referee (xboard, polyglot) sent it
+            if words[1] in REFEREE_SIGNALS and (self.values.get("after") == words[1] or words[1] == "SIGKILL"):
+                self.ended = words[1]
+            self.abnormal = self.ended is None
+        else:
+            self.text = "exit status %s" % words[1]
+            self.abnormal = words[1] != "0"
+
+    def starved(self):
+        """Its and its parent's wait for a CPU, if that says the machine was overloaded."""
+        waited = self.values.get("waited", 0.0) + self.values.get("above_waited", 0.0)
+        cpu = self.values.get("cpu", 0.0)
+        if waited >= STARVED_SECONDS and waited >= STARVED_SHARE * cpu:
+            return "it waited %.1f s for a CPU (it ran %.1f s), polyglot or xboard above it %.1f s" % (
+                self.values.get("waited", 0.0), cpu, self.values.get("above_waited", 0.0))
+        return None
 
 
 def requested_end(said, ended):
@@ -175,6 +225,7 @@ class Attempt:
         self.opponent_problems = []  # evidence that the opponent failed during the game
         self.opponent_end = None    # how the opponent ended after a finished game, if abnormally
         self.referee_failure = None  # xboard did not get as far as starting the engines
+        self.starved = None         # ENGINE lost on time, and this says the machine starved it
         self.rc = None
         self.seconds = 0.0
 
@@ -186,6 +237,8 @@ class Attempt:
             verdict = "engine fault: " + "; ".join(self.engine_problems)
         elif self.opponent_problems:
             verdict = "opponent crashed: " + "; ".join(self.opponent_problems)
+        elif self.starved:
+            verdict = "lost on time on an overloaded machine: " + self.starved
         else:
             verdict = "played" + (" (the opponent then: %s)" % self.opponent_end if self.opponent_end else "")
         result = self.game[0].get("Result", "*") if self.game else "-"
@@ -273,31 +326,35 @@ def judge(a, engine_status, opponent_status, deadline):
     if a.game:
         referee += "\n" + pgn_summary.end_reason(*a.game)
 
-    engine_end, engine_abnormal, engine_ended = read_status(engine_status)
-    opponent_end, opponent_abnormal, opponent_ended = read_status(opponent_status)
-    for side, problems, ended in (("first", a.engine_problems, engine_ended),
-                                  ("second", a.opponent_problems, opponent_ended)):
+    engine, opponent = Status(engine_status), Status(opponent_status)
+    for side, problems, ended in (("first", a.engine_problems, engine.ended),
+                                  ("second", a.opponent_problems, opponent.ended)):
         told = [re.sub(r"^GameEnds\(\d+, (.*), \d+\)$|^xboard: (.*)$", r"\1\2", l)
                 for l in grep(PROGRAM_FAILED % side, referee, re.M | re.I)]
         problems += ["xboard: " + l for l in longest(told)]
         problems += ["%s said: %s" % ("it" if side == "second" else "polyglot", shorter(l))
                      for l in longest(grep(SAID[side], debug)) if not requested_end(l, ended)]
-    if engine_abnormal:
-        a.engine_problems.insert(0, "the engine was " + engine_end if engine_end.startswith("killed")
-                                 else "the engine ended with " + engine_end)
+    if engine.abnormal:
+        a.engine_problems.insert(0, "the engine was " + engine.text if engine.text.startswith("killed")
+                                 else "the engine ended with " + engine.text)
     if a.rc == "timeout":
         (a.opponent_problems if a.opponent_problems else a.engine_problems).append(
             "xboard did not finish within %d s (killed)" % deadline)
 
-    if not debug.strip() and a.game is None:
-        a.referee_failure = "xboard did not run (status %s): %s" % (a.rc, " / ".join(log.strip().splitlines()[-3:]))
+    x_gone = longest(grep(X_FAILED, log))
+    if (x_gone or not debug.strip()) and a.game is None and not engine.abnormal:
+        a.referee_failure = "xboard %s (status %s): %s" % ("lost its X display" if x_gone else "did not run", a.rc,
+                                                           " / ".join(x_gone or log.strip().splitlines()[-3:]))
+        a.engine_problems, a.opponent_problems = [], []
         return
     finished = a.game is not None and a.game[0].get("Result", "*") in ("1-0", "0-1", "1/2-1/2")
-    if opponent_abnormal:
-        if finished and not a.opponent_problems and not lost_on_time(a, "opponent"):
-            a.opponent_end = opponent_end   # after the game: it stands, but we say so
+    if opponent.abnormal:
+        if finished and not a.opponent_problems and not flag_fell(a, "opponent"):
+            a.opponent_end = opponent.text   # after the game: it stands, but we say so
         else:
-            a.opponent_problems.insert(0, opponent_end + ("; it lost on time" if lost_on_time(a, "opponent") else ""))
+            a.opponent_problems.insert(0, opponent.text + ("; it lost on time" if flag_fell(a, "opponent") else ""))
+    if flag_fell(a, "engine") and not a.engine_problems and not a.opponent_problems:
+        a.starved = engine.starved()
     if not finished and not a.opponent_problems and not a.engine_problems:
         what = "no game recorded" if a.game is None else "the game has no result"
         tail = log.strip().splitlines()[-3:]
@@ -318,17 +375,22 @@ def longest(lines):
     return [l for l in lines if not any(l != m and l in m for m in lines)]
 
 
-def lost_on_time(a, who):
-    """Did ENGINE ("engine") or the opponent lose the recorded game on time?"""
+def flag_fell(a, who):
+    """Did ENGINE's ("engine") or the opponent's flag fall in the recorded game (a loss on time,
+    or a draw on time against a bare king)?"""
     if a.game is None:
         return False
     tags, movetext = a.game
     reason = pgn_summary.end_reason(tags, movetext)
-    if not re.search(r"on time|time forfeit|flag", reason, re.I):
+    winner = re.search(r"\b(White|Black) wins on time", reason)
+    if winner:
+        white_flagged = winner.group(1) == "Black"
+    elif re.search(r"on time|time forfeit|flag", reason, re.I) and tags.get("Result") in ("1-0", "0-1"):
+        white_flagged = tags.get("Result") == "0-1"
+    else:
         return False
     engine_white = a.number % 2 == 1
-    white_lost = tags.get("Result") == "0-1"
-    return white_lost == (engine_white if who == "engine" else not engine_white)
+    return white_flagged == (engine_white if who == "engine" else not engine_white)
 
 
 def engine_name(args, engine, attempts):
@@ -379,21 +441,32 @@ def main(argv):
     def stop(signum, _frame):
         raise SystemExit(128 + signum)
     signal.signal(signal.SIGTERM, stop)
-    xvfb, display = start_display()
+    display = Display()
     start = time.monotonic()
-    accepted, engine_faults, crashes, quit_crashes, attempts_log = [], [], [], [], []
+    accepted, engine_faults, crashes, quit_crashes, overloads, attempts_log = [], [], [], [], [], []
     table = open(os.path.join(args.out, "attempts.txt"), "w")
     referee_failure = given_up = None
+    referee_retries = 0
     try:
         for number in range(1, args.games + 1):
             opening = openings[(number - 1) // 2]
-            for attempt in range(1, args.attempts + 1):
-                a = play(args, number, attempt, opening, display, engine, opponent, deadline)
+            attempt = crashed = starved = 0
+            while True:
+                attempt += 1
+                a = play(args, number, attempt, opening, display.get(), engine, opponent, deadline)
                 attempts_log.append(a)
                 table.write(a.line() + "\n")
                 table.flush()
                 if a.referee_failure:
-                    raise RefereeFailure(a.referee_failure)
+                    # e.g. the X server was ended under our feet: once more on a new one
+                    referee_retries += 1
+                    if referee_retries > 2:
+                        raise RefereeFailure(a.referee_failure)
+                    print("referee failure in game %d (attempt %d), replayed on a new X display: %s"
+                          % (number, attempt, a.referee_failure))
+                    sys.stdout.flush()
+                    display.start()
+                    continue
                 if a.engine_problems:
                     for problem in a.engine_problems:
                         engine_faults.append((number, problem))
@@ -401,13 +474,28 @@ def main(argv):
                         accepted.append((number, a))
                     break
                 if a.opponent_problems:
+                    crashed += 1
                     crashes.append((number, attempt))
                     what = "; ".join(a.opponent_problems)
-                    if attempt < args.attempts:
+                    if crashed < args.attempts:
                         print("opponent crashed in game %d (attempt %d), replayed: %s" % (number, attempt, what))
                     else:
                         print("opponent crashed in game %d (attempt %d), the last one: %s" % (number, attempt, what))
-                        raise OpponentUnfit(number)
+                        raise GaveUp("the opponent crashed in all %d attempts at game %d" % (crashed, number))
+                    sys.stdout.flush()
+                    continue
+                if a.starved:
+                    # xboard's clock is the wall clock: a machine busy with other work eats it
+                    starved += 1
+                    overloads.append((number, attempt))
+                    if starved < args.attempts:
+                        print("the engine lost game %d (attempt %d) on time on an overloaded machine, replayed: %s"
+                              % (number, attempt, a.starved))
+                    else:
+                        print("the engine lost game %d (attempt %d) on time on an overloaded machine, the last "
+                              "attempt: %s" % (number, attempt, a.starved))
+                        raise GaveUp("the engine lost on time on an overloaded machine in all %d attempts at game %d"
+                                     % (starved, number))
                     sys.stdout.flush()
                     continue
                 if a.opponent_end:
@@ -418,17 +506,13 @@ def main(argv):
                 break
     except RefereeFailure as exc:
         referee_failure = str(exc)
-    except OpponentUnfit as exc:
-        given_up = int(str(exc))
+    except GaveUp as exc:
+        given_up = str(exc)
     finally:
         table.close()
         for proc in RUNNING:
             kill_group(proc)
-        xvfb.terminate()
-        try:
-            xvfb.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            xvfb.kill()
+        display.stop()
     elapsed = time.monotonic() - start
 
     # The match's files: every game once (the last attempt), every attempt's log and debug.
@@ -443,9 +527,13 @@ def main(argv):
             log.write(head + read(os.path.join(a.dir, "xboard.log")))
 
     replayed = sorted(set(n for n, _ in crashes))
-    print("  %d xboard runs for %d games in %.0f s; opponent crashes: %d during games%s, %d after a game ended"
+    print("  %d xboard runs for %d games in %.0f s; opponent crashes: %d during games%s, %d after a game ended%s"
           % (len(attempts_log), args.games, elapsed, len(crashes),
-             " (replayed: games %s)" % ", ".join(map(str, replayed)) if replayed else "", len(quit_crashes)))
+             " (replayed: games %s)" % ", ".join(map(str, replayed)) if replayed else "", len(quit_crashes),
+             "; referee failures: %d" % referee_retries if referee_retries else ""))
+    if overloads:
+        print("  time forfeits of the engine on an overloaded machine, replayed: %s"
+              % ", ".join("game %d (attempt %d)" % o for o in overloads))
     if referee_failure:
         print("FAIL: %s (see %s/attempts.txt)" % (referee_failure, args.out))
         return 2
@@ -460,9 +548,8 @@ def main(argv):
             print("  game %d: %s" % (number, problem))
         status = 1
     if given_up:
-        print("%s: the opponent crashed in all %d attempts at game %d, the match stopped there; "
-              "this says nothing about the engine (see %s/attempts.txt)"
-              % ("SKIP" if status == 0 else "Also", args.attempts, given_up, args.out))
+        print("%s: %s, the match stopped there; this says nothing about the engine (see %s/attempts.txt)"
+              % ("SKIP" if status == 0 else "Also", given_up, args.out))
         if status == 0:
             status = 77
     return status

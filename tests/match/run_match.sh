@@ -8,23 +8,28 @@
 #   --engine-options "Name=value,..."    UCI/CECP options for ENGINE (xboard -firstOptions)
 #   --opponent-options "Name=value,..."  the same for OPPONENT (e.g. "OwnBook=false")
 #   --name PATTERN      the engine's name in the PGN (default: its `id name`, else the command)
-#   --attempts N        plays a game at most N times when the opponent crashes (default 4)
+#   --attempts N        plays a game at most N times when the opponent crashes, or when ENGINE
+#                       loses it on time on an overloaded machine (default 4)
 # Each opening of OPENINGS is played twice, colours swapped, in file order (ENGINE white first).
 #
 # Every game is a match of its own (one xboard, fresh engines, play_match.py runs them), so an
-# opponent that crashes (Fairy-Max 5.0b does, often) costs that game, and the game is played
+# opponent that crashes (Fairy-Max 5.0b does) costs that game, and the game is played
 # again, same opening, same colours. Each replay is reported ("opponent crashed in game 3
 # (attempt 1), replayed: ..."), and so is a crash after a game had ended (the game stands).
 # Any fault of ENGINE is never replayed and fails the match: a game lost by an illegal move, on
 # time or by a crash, a game without result, an error polyglot reports for it, a non-zero exit
-# status or a signal (also at quit), fewer than GAMES games.
+# status or a signal (also at quit), fewer than GAMES games. One exception, also reported: a
+# time forfeit while ENGINE (with polyglot above it) waited for a CPU at least 0.5 s and a
+# quarter of the time it ran (the machine was busy with other work) is replayed too. A lost X
+# display (Xvfb ended by someone else) costs a replay on a new one, at most twice.
 #
 # Writes OUTDIR/games.pgn (each game once, Round = its number), OUTDIR/attempts.txt (one line per
 # xboard run: time, result, verdict), OUTDIR/xboard.debug and OUTDIR/xboard.log (all runs, each
 # under a "==== game N attempt K" line), OUTDIR/games/gameNNN-K/ (one run's files), then prints
 # pgn_summary.py's summary. Exit status: 0 clean; 1 a fault of ENGINE; 2 usage or referee failure;
-# 77 (a test skip) the referee's tools or an engine program are not installed, or the opponent
-# crashed in every attempt at a game (the match stops there; 1 if ENGINE had a fault before).
+# 77 (a test skip) the referee's tools or an engine program are not installed, or a game failed
+# in all --attempts for reasons not ENGINE's (the opponent crashed, the machine starved ENGINE):
+# the match stops there (1 if ENGINE had a fault before).
 #
 # Pitfalls this handles (each costs a hang or a wrong result): xboard needs an X display even
 # with -noGUI (Xvfb, started once per match); without -xexit it waits forever after the match;

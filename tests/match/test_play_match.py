@@ -24,12 +24,14 @@ DEBUG = "164 >first : xboard\n"
 class Judge(unittest.TestCase):
     def setUp(self):
         self.root = tempfile.mkdtemp(prefix="test_play_match-")
+        self.runs = 0
 
     def tearDown(self):
         shutil.rmtree(self.root, ignore_errors=True)
 
-    def judge(self, pgn="", log="", debug=DEBUG, engine="exit 0 4.0", opponent="exit 0 4.2", rc=0, number=1):
-        a = play_match.Attempt(number, 1, self.root)
+    def judge(self, pgn="", log="", debug=DEBUG, engine="exit 0 seconds=4.0", opponent="exit 0 seconds=4.2", rc=0, number=1):
+        self.runs += 1  # each run in a directory of its own
+        a = play_match.Attempt(number, self.runs, self.root)
         os.makedirs(a.dir)
         for name, text in (("game.pgn", pgn), ("xboard.log", log), ("xboard.debug", debug),
                            ("engine.status", engine), ("opponent.status", opponent)):
@@ -45,25 +47,25 @@ class Judge(unittest.TestCase):
         self.assertEqual((a.engine_problems, a.opponent_problems, a.opponent_end), ([], [], None))
 
     def test_the_referee_signals_are_no_crash(self):
-        a = self.judge(MATE, engine="signal SIGTERM 4.0 after SIGTERM", opponent="exit 0 4.0")
+        a = self.judge(MATE, engine="signal SIGTERM seconds=4.0 after=SIGTERM", opponent="exit 0 seconds=4.0")
         self.assertEqual((a.engine_problems, a.opponent_problems), ([], []))
 
     def test_the_fairymax_abort_is_a_replay(self):
         a = self.judge(ABORTED, log="xboard: Error writing to second chess program: Broken pipe\n",
                        debug=DEBUG + "GameEnds(26, Error writing to second chess program, 2)\n",
-                       opponent="signal SIGSEGV 0.5", rc=1)
+                       opponent="signal SIGSEGV seconds=0.5", rc=1)
         self.assertEqual(a.engine_problems, [])
         self.assertEqual(a.opponent_problems,
                          ["killed by SIGSEGV", "xboard: Error writing to second chess program: Broken pipe"])
 
     def test_an_opponent_dead_at_start_is_a_replay(self):
         a = self.judge("", log="xboard: Error writing to second chess program: Broken pipe\n",
-                       opponent="signal SIGSEGV 0.1", rc=1)
+                       opponent="signal SIGSEGV seconds=0.1", rc=1)
         self.assertEqual(a.engine_problems, [])
         self.assertEqual(a.opponent_problems[0], "killed by SIGSEGV")
 
     def test_an_opponent_that_died_and_lost_on_time_is_a_replay(self):
-        a = self.judge(WHITE_ON_TIME, opponent="signal SIGSEGV 0.5")
+        a = self.judge(WHITE_ON_TIME, opponent="signal SIGSEGV seconds=0.5")
         self.assertEqual(a.opponent_problems, ["killed by SIGSEGV; it lost on time"])
 
     def test_an_opponent_that_lost_on_time_alive_has_lost(self):
@@ -76,13 +78,31 @@ class Judge(unittest.TestCase):
         self.assertEqual(a.opponent_problems, ["it said: polyglot: child exited with status 139."])
 
     def test_an_opponent_crash_after_the_game_leaves_it_standing(self):
-        a = self.judge(MATE, opponent="signal SIGSEGV 4.3 after SIGTERM")
+        a = self.judge(MATE, opponent="signal SIGSEGV seconds=4.3 after=SIGTERM")
         self.assertEqual((a.engine_problems, a.opponent_problems), ([], []))
         self.assertEqual(a.opponent_end, "killed by SIGSEGV")
 
+    def test_a_time_forfeit_on_an_overloaded_machine_is_a_replay(self):
+        a = self.judge(BLACK_ON_TIME, engine="exit 0 seconds=9.1 cpu=2.4 waited=1.9 above_waited=0.3")
+        self.assertEqual((a.engine_problems, a.opponent_problems), ([], []))
+        self.assertEqual(a.starved, "it waited 1.9 s for a CPU (it ran 2.4 s), polyglot or xboard above it 0.3 s")
+        # flashmate black, and its flag fell against a bare king: a draw, the same
+        a = self.judge(WHITE_ON_TIME.replace("1-0", "1/2-1/2").replace("on time", "on time but bare king"),
+                       engine="exit 0 seconds=9.1 cpu=2.4 waited=1.9", number=2)
+        self.assertIsNotNone(a.starved)
+
+    def test_a_time_forfeit_on_a_quiet_machine_is_the_engines(self):
+        for waited in ("waited=0.1 above_waited=0.1", "waited=0.9"):  # too little; too small a share
+            a = self.judge(BLACK_ON_TIME, engine="exit 0 seconds=9.1 cpu=6.0 " + waited)
+            self.assertIsNone(a.starved, waited)
+        a = self.judge(BLACK_ON_TIME, engine="exit 0 seconds=9.1", number=5)  # no schedstat
+        self.assertIsNone(a.starved)
+        a = self.judge(WHITE_ON_TIME, engine="exit 0 seconds=9.1 cpu=2.4 waited=1.9", number=3)  # it won
+        self.assertIsNone(a.starved)
+
     def test_an_engine_crash_is_its_fault_even_if_the_opponent_crashed_too(self):
         said = "3000 <first : tellusererror POLYGLOT: pipex_exit(): /x/flashmate: child exited with status 3.\n"
-        a = self.judge(BLACK_ON_TIME, debug=DEBUG + said, engine="exit 3 2.0", opponent="signal SIGSEGV 3.0")
+        a = self.judge(BLACK_ON_TIME, debug=DEBUG + said, engine="exit 3 seconds=2.0", opponent="signal SIGSEGV seconds=3.0")
         self.assertEqual(a.engine_problems, ["the engine ended with exit status 3",
                                              "polyglot said: polyglot: child exited with status 3."])
 
@@ -90,14 +110,14 @@ class Judge(unittest.TestCase):
         # xboard has gone (the opponent crashed), polyglot ends flashmate with SIGTERM
         said = "900 <first : tellusererror POLYGLOT: pipex_exit(): /x/flashmate: child exited with status 143.\n"
         a = self.judge(ABORTED, log="xboard: Error writing to second chess program: Broken pipe\n",
-                       debug=DEBUG + said, engine="signal SIGTERM 0.9 after SIGTERM", opponent="signal SIGSEGV 0.5")
+                       debug=DEBUG + said, engine="signal SIGTERM seconds=0.9 after=SIGTERM", opponent="signal SIGSEGV seconds=0.5")
         self.assertEqual(a.engine_problems, [])
         self.assertEqual(a.opponent_problems[0], "killed by SIGSEGV")
-        a = self.judge(MATE, debug=DEBUG + said, engine="exit 0 4.0", number=2)  # not when it was not so
+        a = self.judge(MATE, debug=DEBUG + said, engine="exit 0 seconds=4.0", number=2)  # not when it was not so
         self.assertEqual(a.engine_problems, ["polyglot said: polyglot: child exited with status 143."])
 
     def test_an_engine_crash_at_quit_is_its_fault(self):
-        a = self.judge(MATE, engine="signal SIGSEGV 4.0 after SIGTERM")
+        a = self.judge(MATE, engine="signal SIGSEGV seconds=4.0 after=SIGTERM")
         self.assertEqual(a.engine_problems, ["the engine was killed by SIGSEGV"])
 
     def test_no_game_and_no_reason_is_the_engines_fault(self):
@@ -108,6 +128,12 @@ class Judge(unittest.TestCase):
     def test_a_hang_without_a_crash_is_the_engines_fault(self):
         a = self.judge("", rc="timeout", opponent=None, engine=None)
         self.assertEqual(a.engine_problems, ["xboard did not finish within 55 s (killed)"])
+
+    def test_a_lost_x_display_is_a_referee_failure(self):
+        a = self.judge("", log="xboard: Fatal IO error 11 (Resource temporarily unavailable) on X server :0.\n",
+                       opponent="exit 1 seconds=1.8", rc=1)
+        self.assertRegex(a.referee_failure, "lost its X display")
+        self.assertEqual((a.engine_problems, a.opponent_problems), ([], []))
 
     def test_no_xboard_is_a_referee_failure(self):
         a = self.judge("", log="Gtk-WARNING: cannot open display: :77\n", debug=None, rc=1)

@@ -66,7 +66,7 @@ class RunMatch(unittest.TestCase):
         self.assertNotIn("Error writing", pgn)
         with open(os.path.join(self.out, "attempts.txt")) as f:
             attempts = f.read()
-        self.assertRegex(attempts, r"game +1 attempt [34] .* played")
+        self.assertRegex(attempts, r"game +1 attempt [3-9] .* played")
 
     def test_an_opponent_that_always_crashes_is_a_skip(self):
         # It cannot finish a game: that is no fault of flashmate, and no pass either.
