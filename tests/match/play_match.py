@@ -116,7 +116,7 @@ def read_openings(path, needed):
 
 class Display:
     """An X server without a screen for xboard (which needs one even with -noGUI), one for the
-    match, started again when it has gone (some other program on the machine may end it)."""
+    match, started again when it has gone or xboard could not use it."""
 
     def __init__(self):
         self.xvfb, self.name = None, None
@@ -130,9 +130,11 @@ class Display:
         """Xvfb picks a free display itself (-displayfd), so parallel matches do not collide."""
         self.stop()
         read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0",
-                                      "640x480x8"], pass_fds=(write,), stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+        # -noreset: an X server resets when its last client leaves, and an xboard that connects
+        # meanwhile cannot open the display (4 of 150 quick connections here; none with it).
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-noreset",
+                                      "-screen", "0", "640x480x8"], pass_fds=(write,),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         number = b""
         while not number.endswith(b"\n"):
@@ -337,9 +339,9 @@ def judge(a, engine_status, opponent_status, deadline):
     if engine.abnormal:
         a.engine_problems.insert(0, "the engine was " + engine.text if engine.text.startswith("killed")
                                  else "the engine ended with " + engine.text)
-    if a.rc == "timeout":
-        (a.opponent_problems if a.opponent_problems else a.engine_problems).append(
-            "xboard did not finish within %d s (killed)" % deadline)
+    hung = a.rc == "timeout" and "xboard did not finish within %d s (killed)" % deadline
+    if hung and a.opponent_problems:
+        a.opponent_problems.append(hung)
 
     x_gone = longest(grep(X_FAILED, log))
     if (x_gone or not debug.strip()) and a.game is None and not engine.abnormal:
@@ -353,8 +355,15 @@ def judge(a, engine_status, opponent_status, deadline):
             a.opponent_end = opponent.text   # after the game: it stands, but we say so
         else:
             a.opponent_problems.insert(0, opponent.text + ("; it lost on time" if flag_fell(a, "opponent") else ""))
-    if flag_fell(a, "engine") and not a.engine_problems and not a.opponent_problems:
+    if (flag_fell(a, "engine") or hung) and not a.engine_problems and not a.opponent_problems:
+        # a time forfeit, or a hang, because the machine did not run the engine
         a.starved = engine.starved()
+        if a.starved and hung:
+            a.starved = hung + "; " + a.starved
+    if hung and not a.starved and not a.opponent_problems:
+        a.engine_problems.append(hung)
+    if a.starved:
+        return
     if not finished and not a.opponent_problems and not a.engine_problems:
         what = "no game recorded" if a.game is None else "the game has no result"
         tail = log.strip().splitlines()[-3:]
@@ -450,7 +459,7 @@ def main(argv):
     try:
         for number in range(1, args.games + 1):
             opening = openings[(number - 1) // 2]
-            attempt = crashed = starved = 0
+            attempt = crashed = starved = referee = 0
             while True:
                 attempt += 1
                 a = play(args, number, attempt, opening, display.get(), engine, opponent, deadline)
@@ -460,7 +469,8 @@ def main(argv):
                 if a.referee_failure:
                     # e.g. the X server was ended under our feet: once more on a new one
                     referee_retries += 1
-                    if referee_retries > 2:
+                    referee += 1
+                    if referee >= args.attempts:
                         raise RefereeFailure(a.referee_failure)
                     print("referee failure in game %d (attempt %d), replayed on a new X display: %s"
                           % (number, attempt, a.referee_failure))
@@ -486,6 +496,7 @@ def main(argv):
                     continue
                 if a.starved:
                     # xboard's clock is the wall clock: a machine busy with other work eats it
+                    # (the game is lost on time, or xboard did not even finish it in time)
                     starved += 1
                     overloads.append((number, attempt))
                     if starved < args.attempts:
@@ -493,7 +504,7 @@ def main(argv):
                               % (number, attempt, a.starved))
                     else:
                         print("the engine lost game %d (attempt %d) on time on an overloaded machine, the last "
-                              "attempt: %s" % (number, attempt, a.starved))
+                              "one: %s" % (number, attempt, a.starved))
                         raise GaveUp("the engine lost on time on an overloaded machine in all %d attempts at game %d"
                                      % (starved, number))
                     sys.stdout.flush()
@@ -532,7 +543,7 @@ def main(argv):
              " (replayed: games %s)" % ", ".join(map(str, replayed)) if replayed else "", len(quit_crashes),
              "; referee failures: %d" % referee_retries if referee_retries else ""))
     if overloads:
-        print("  time forfeits of the engine on an overloaded machine, replayed: %s"
+        print("  time forfeits (or hangs) of the engine on an overloaded machine, replayed: %s"
               % ", ".join("game %d (attempt %d)" % o for o in overloads))
     if referee_failure:
         print("FAIL: %s (see %s/attempts.txt)" % (referee_failure, args.out))

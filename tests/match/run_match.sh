@@ -20,8 +20,9 @@
 # time or by a crash, a game without result, an error polyglot reports for it, a non-zero exit
 # status or a signal (also at quit), fewer than GAMES games. One exception, also reported: a
 # time forfeit while ENGINE (with polyglot above it) waited for a CPU at least 0.5 s and a
-# quarter of the time it ran (the machine was busy with other work) is replayed too. A lost X
-# display (Xvfb ended by someone else) costs a replay on a new one, at most twice.
+# quarter of the time it ran (the machine was busy with other work) is replayed too, and so is
+# a game xboard did not finish in time then. An xboard that could not open its X display costs
+# a replay on a new Xvfb.
 #
 # Writes OUTDIR/games.pgn (each game once, Round = its number), OUTDIR/attempts.txt (one line per
 # xboard run: time, result, verdict), OUTDIR/xboard.debug and OUTDIR/xboard.log (all runs, each
@@ -32,7 +33,8 @@
 # the match stops there (1 if ENGINE had a fault before).
 #
 # Pitfalls this handles (each costs a hang or a wrong result): xboard needs an X display even
-# with -noGUI (Xvfb, started once per match); without -xexit it waits forever after the match;
+# with -noGUI (Xvfb, started once per match, with -noreset: a reset after each game's xboard
+# makes the next one fail to connect now and then); without -xexit it waits forever after the match;
 # `-fb false` makes xboard wait for a game file named "false" (-firstPlaysBlack true|false is
 # meant); without -autoCallFlag nobody ever loses on time; engines are found on PATH only with
 # /usr/games added; xboard runs engines from the game's directory, so their paths are made

@@ -91,6 +91,16 @@ class Judge(unittest.TestCase):
                        engine="exit 0 seconds=9.1 cpu=2.4 waited=1.9", number=2)
         self.assertIsNotNone(a.starved)
 
+    def test_a_hang_on_an_overloaded_machine_is_a_replay(self):
+        # seen here: the whole match waited 154 s for a CPU, xboard was killed after 55 s
+        a = self.judge(BLACK_ON_TIME.replace("0-1", "1-0").replace("Black wins", "White wins"), rc="timeout",
+                       engine="signal SIGTERM seconds=160.8 cpu=1.715 waited=154.6 above_waited=152.9 after=SIGTERM",
+                       opponent="signal SIGTERM seconds=160.7 cpu=1.3 waited=154.3 after=SIGTERM", number=2)
+        self.assertEqual((a.engine_problems, a.opponent_problems), ([], []))
+        self.assertRegex(a.starved, r"^xboard did not finish within 55 s \(killed\); it waited 154.6 s for a CPU")
+        a = self.judge("", rc="timeout", engine="signal SIGTERM seconds=60 cpu=50 waited=0.2 after=SIGTERM")
+        self.assertEqual((a.starved, a.engine_problems), (None, ["xboard did not finish within 55 s (killed)"]))
+
     def test_a_time_forfeit_on_a_quiet_machine_is_the_engines(self):
         for waited in ("waited=0.1 above_waited=0.1", "waited=0.9"):  # too little; too small a share
             a = self.judge(BLACK_ON_TIME, engine="exit 0 seconds=9.1 cpu=6.0 " + waited)
