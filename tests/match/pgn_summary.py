@@ -5,10 +5,11 @@ usage: pgn_summary.py GAMES.pgn NAME [--games N]
 
 NAME is matched case-insensitively as a substring of the White/Black tags. Prints W/D/L, the
 score, the Elo difference with a 95% interval, how every game ended, and each fault: a game
-NAME lost by an illegal move, on time, by a crash/disconnect, or for a reason that is not a
-checkmate or a resignation of NAME's own, and every game without a result. With --games N,
-fewer than N games of NAME is a fault too (an aborted match). Exit status 1 if there is a
-fault, 2 on bad input, else 0. Standard library only.
+NAME lost by an illegal move, on time (or drew so, against a bare king), by a crash/disconnect,
+or for a reason that is not a checkmate or a resignation of NAME's own, and every game without a
+result. With --games N, fewer than N games of NAME is a fault too (an aborted match). A game's
+number is its Round tag (xboard numbers them so), else its place in the file. Exit status 1 if
+there is a fault, 2 on bad input, else 0. Standard library only.
 """
 import argparse
 import math
@@ -62,7 +63,9 @@ def summarise(games, who, expected_games=None, out=sys.stdout):
     wins = draws = losses = 0
     faults, endings, opponent_faults = [], Counter(), []
     played = 0
-    for number, (tags, movetext) in enumerate(games, 1):
+    for position, (tags, movetext) in enumerate(games, 1):
+        # a game's number: its Round (xboard numbers a match's games so), else its place
+        number = int(tags["Round"]) if tags.get("Round", "").isdigit() else position
         white, black = tags.get("White", "").lower(), tags.get("Black", "").lower()
         if who in white and who not in black:
             colour = "white"
@@ -78,6 +81,10 @@ def summarise(games, who, expected_games=None, out=sys.stdout):
         lost = (result == "0-1" and colour == "white") or (result == "1-0" and colour == "black")
         if result == "1/2-1/2":
             draws += 1
+            # "Black wins on time but bare king": White's flag fell, the game is drawn
+            flag = re.search(r"\b(White|Black) wins on time", reason)
+            if flag and flag.group(1).lower() != colour:
+                faults.append((number, "time forfeit", reason))
         elif won:
             wins += 1
             for kind, rx in FAULTS:

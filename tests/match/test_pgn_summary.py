@@ -59,6 +59,15 @@ class Faults(unittest.TestCase):
         faults = pgn_summary.summarise(list(pgn_summary.parse_games(pgn)), "flashmate", None, out)
         self.assertEqual([k for _, k, _ in faults], ["no result", "unexplained loss"], out.getvalue())
 
+    def test_flag_fallen_against_a_bare_king(self):
+        pgn = ('[White "flashmate"]\n[Black "x"]\n[Result "1/2-1/2"]\n\n'
+               '1. Qe2 {Black wins on time but bare king} 1/2-1/2\n\n'
+               '[White "x"]\n[Black "flashmate"]\n[Result "1/2-1/2"]\n\n'
+               '1. Qe2 {Black wins on time but bare king} 1/2-1/2\n')
+        out = io.StringIO()
+        faults = pgn_summary.summarise(list(pgn_summary.parse_games(pgn)), "flashmate", None, out)
+        self.assertEqual([(n, k) for n, k, _ in faults], [(1, "time forfeit")], out.getvalue())
+
     def test_elo_interval(self):
         pgn = "".join('[White "a"]\n[Black "b"]\n[Result "%s"]\n\n1. e4 {r} %s\n\n' % (r, r)
                       for r in ["1-0"] * 6 + ["1/2-1/2"] * 2 + ["0-1"] * 2)

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""run_match.sh must replay a game its opponent crashed, say so, and pass (or skip, when the
+opponent crashes in every attempt); and it must fail when the engine itself crashes. Short games
+(a queen against a bare king, 2 s + 0.02 s) keep it cheap.
+
+usage: test_run_match.py FLASHMATE OPPONENT
+  OPPONENT  a CECP engine for faulty_engine.py to wrap, e.g. /usr/games/fairymax
+Exit status 77 (a skip) when xboard, polyglot, Xvfb or OPPONENT is not installed.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RUN_MATCH = os.path.join(HERE, "run_match.sh")
+FAULTY = os.path.join(HERE, "faulty_engine.py")
+OPENINGS = os.path.join(HERE, "testdata", "queen-endings.epd")
+FLASHMATE = OPPONENT = None
+
+
+def run_match(out, games, engine, opponent, options=()):
+    proc = subprocess.run(["bash", RUN_MATCH] + list(options) + [out, str(games), "2", "0.02", OPENINGS, engine, opponent],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+    return proc.returncode, proc.stdout
+
+
+def faulty_opponent(*faults):
+    """The opponent, wrapped once per (games/attempts, fault, N): the layer whose --only names the
+    game and attempt being played is faulty, the others just run the next one."""
+    command = [OPPONENT]
+    for only, fault, n in reversed(faults):
+        command = [FAULTY, "--cecp", "--only", only, fault, str(n)] + command
+    return "cecp:" + " ".join(command)
+
+
+class RunMatch(unittest.TestCase):
+    def setUp(self):
+        self.out = tempfile.mkdtemp(prefix="test_run_match-")
+
+    def tearDown(self):
+        shutil.rmtree(self.out, ignore_errors=True)
+
+    def test_opponent_crashes_are_replayed_and_reported(self):
+        # game 1: the opponent dies at start, then after its first move (xboard then fails to
+        # write to it: "Error writing to second chess program", which used to abort the whole
+        # match), then plays; game 2: it dies at quit, after the game (the game stands; "2/2,..."
+        # in case the real opponent crashes in game 2 on its own).
+        opponent = faulty_opponent(("1/1", "segfault", 0), ("1/2", "answercrash", 1),
+                                   ("2/1,2/2,2/3,2/4", "quitcrash", 0))
+        rc, text = run_match(self.out, 2, "uci:" + FLASHMATE, opponent)
+        self.assertEqual(rc, 0, text)
+        self.assertRegex(text, r"opponent crashed in game 1 \(attempt 1\), replayed: killed by SIGSEGV")
+        self.assertRegex(text, r"opponent crashed in game 1 \(attempt 2\), replayed: killed by SIGSEGV; "
+                               r"xboard: Error writing to second chess program")
+        self.assertRegex(text, r"opponent crashed after game 2 had ended \(killed by SIGSEGV\); the game stands")
+        self.assertRegex(text, r"opponent crashes: [2-9] during games \(replayed: games 1\b.*\), 1 after")
+        self.assertRegex(text, r"games=2 W=\d D=\d L=\d")
+        self.assertNotIn("FAULT", text)
+        with open(os.path.join(self.out, "games.pgn")) as f:
+            pgn = f.read()
+        self.assertEqual(re.findall(r'\[Round "(\d+)"\]', pgn), ["1", "2"], pgn)
+        self.assertNotIn("Error writing", pgn)
+        with open(os.path.join(self.out, "attempts.txt")) as f:
+            attempts = f.read()
+        self.assertRegex(attempts, r"game +1 attempt [3-9] .* played")
+
+    def test_an_opponent_that_always_crashes_is_a_skip(self):
+        # It cannot finish a game: that is no fault of flashmate, and no pass either.
+        opponent = faulty_opponent(("1/1,1/2", "answercrash", 1))
+        rc, text = run_match(self.out, 2, "uci:" + FLASHMATE, opponent, ["--attempts", "2"])
+        self.assertEqual(rc, 77, text)
+        self.assertRegex(text, r"opponent crashed in game 1 \(attempt 1\), replayed")
+        self.assertRegex(text, r"opponent crashed in game 1 \(attempt 2\), the last one")
+        self.assertRegex(text, r"SKIP: the opponent crashed in all 2 attempts at game 1, the match stopped there")
+        self.assertNotIn("FAULT", text)
+
+    def test_engine_crashes_fail(self):
+        # The engine dies at its second `go`: it loses on time, polyglot reports it, no replay.
+        engine = "uci:%s crash 2 %s" % (FAULTY, FLASHMATE)
+        rc, text = run_match(self.out, 1, engine, "cecp:" + OPPONENT)
+        self.assertEqual(rc, 1, text)
+        self.assertRegex(text, r"FAULT game 1: time forfeit")
+        self.assertRegex(text, r"game 1: the engine ended with exit status 3")
+        self.assertRegex(text, r"polyglot said: .*child exited with status 3")
+        self.assertNotIn("replayed", text)
+
+    def test_engine_crash_at_quit_fails(self):
+        # No referee notices this one: watch_exit.py does.
+        engine = "uci:%s quitcrash 0 %s" % (FAULTY, FLASHMATE)
+        rc, text = run_match(self.out, 1, engine, "cecp:" + OPPONENT)
+        self.assertEqual(rc, 1, text)
+        self.assertRegex(text, r"game 1: the engine was killed by SIGSEGV")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    FLASHMATE, OPPONENT = os.path.realpath(sys.argv[1]), sys.argv[2]
+    os.environ["PATH"] += os.pathsep + "/usr/games"
+    for tool in ("xboard", "polyglot", "Xvfb", OPPONENT):
+        if not shutil.which(tool):
+            print("SKIP: %s not installed" % tool)
+            sys.exit(77)
+    OPPONENT = shutil.which(OPPONENT)
+    unittest.main(argv=sys.argv[:1], verbosity=2)
