@@ -26,6 +26,9 @@ typedef struct Book Book; /* flashmate/book.h */
 typedef struct GameOps {
     const char *name; /* as UCI_Variant names it: "chess", "xiangqi" */
     const char *start_fen;
+    /* The same game under Chess960 castling rules (UCI_Chess960), or NULL; games_find(name)
+     * gives the standard rules back. */
+    const struct GameOps *chess960;
 
     /* Set up a position from a FEN; on failure *pos is unchanged and *err says why. */
     bool (*set_fen)(void *pos, const char *fen, ParseError *err);

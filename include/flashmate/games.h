@@ -10,6 +10,7 @@
 #include "flashmate/search.h"
 
 extern const GameOps chess_game;
+extern const GameOps chess960_game; /* chess under Chess960 castling rules: chess_game.chess960 */
 
 #ifdef FLASHMATE_XIANGQI
 #include "flashmate/xiangqi_search.h"

@@ -6,6 +6,13 @@
  * Polyglot, the en-passant square is kept (and hashed) only when a pawn of the side to move stands
  * beside the pawn that just advanced two squares, i.e. when an en-passant capture is
  * pseudo-legally possible; a FEN en-passant square that no pawn could capture on is dropped.
+ *
+ * Chess960 (Fischer random chess, also with different setups for the two sides) is the same
+ * position under other castling rules (`chess960` set): each castling right belongs to a rook
+ * anywhere on the back rank, on its side of the king; castling puts king and rook on the g- and
+ * f-file (c- and d-file), as in standard chess, and is written as the king taking its rook. The
+ * key's castling part is the Polyglot one of the four rights, whichever the rooks' files: a
+ * standard position has the same key under both rules.
  */
 #ifndef FLASHMATE_POSITION_H
 #define FLASHMATE_POSITION_H
@@ -23,6 +30,11 @@ typedef struct Position {
     uint8_t castling;         /* CASTLE_* bits */
     uint8_t ep_square;        /* SQ_NONE unless an en-passant capture is possible */
     uint8_t king_square[COLOR_NB];
+    uint8_t chess960; /* castling under Chess960 rules: moves king takes rook, FEN in X-FEN */
+    /* The square of each right's rook, by the right's bit number (h1, a1, h8, a8 in standard
+     * chess). It stays when the right is lost (undoing castling needs it); a FEN sets the
+     * standard corner for a right it does not give. */
+    uint8_t castling_rook[CASTLE_RIGHT_NB];
     uint16_t halfmove_clock;
     uint16_t fullmove_number;
 } Position;
@@ -43,10 +55,20 @@ enum { FEN_MAX_LENGTH = 100 };
 #define FEN_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 /* Parse a FEN. On success fills *pos and returns true; on failure leaves *pos unchanged, fills
- * *err (if not NULL) and returns false. The move counters may be omitted (default "0 1"). */
+ * *err (if not NULL) and returns false. The move counters may be omitted (default "0 1").
+ * Castling rights are KQkq, each with the king on e1/e8 and the rook in its corner; a right that
+ * only Chess960 has is refused with a message that says so. */
 bool pos_set_fen(Position *pos, const char *fen, ParseError *err);
 
-/* Write the position as FEN into buf (at least FEN_MAX_LENGTH bytes). Returns the length. */
+/* The same for a Chess960 position. The castling field is X-FEN or Shredder-FEN, in any order:
+ * K/Q (k/q) for the outermost rook on the king's h-/a-side, or the file letter of the rook (upper
+ * case for White, HAha is the standard setup). Standard positions read the same as with
+ * pos_set_fen, only with Chess960 rules. */
+bool pos_set_fen_chess960(Position *pos, const char *fen, ParseError *err);
+
+/* Write the position as FEN into buf (at least FEN_MAX_LENGTH bytes). Returns the length. In
+ * Chess960 the castling field is X-FEN: K, Q, k or q where the rook is the outermost one on its
+ * side, else its file letter; a standard setup gives KQkq. */
 int pos_get_fen(const Position *pos, char *buf);
 
 void pos_do_move(Position *pos, Move move, Undo *undo);
@@ -86,7 +108,9 @@ bool pos_gives_check(const Position *pos, Move move);
 Piece pos_captured_piece(const Position *pos, Move move);
 static inline bool pos_is_capture(const Position *pos, Move move)
 {
-    return pos->board[move_to(move)] != NO_PIECE || move_kind(move) == MOVE_EN_PASSANT;
+    /* An enemy piece on the target: castling in Chess960 "takes" the mover's own rook. */
+    return (pos->by_color[pos->side ^ 1] & bb_square(move_to(move))) ||
+           move_kind(move) == MOVE_EN_PASSANT;
 }
 
 /* The board as text for a person: a line per rank from rank 8 down, " X" per file ('.' for an
@@ -95,7 +119,8 @@ void pos_write_board(const Position *pos, char *buf, size_t size);
 /* The squares of the pieces giving check, space-separated ("" when not in check). */
 void pos_write_checkers(const Position *pos, char *buf, size_t size);
 
-/* UCI text of a move ("e2e4", "e7e8q", castling "e1g1"); buf holds at least 6 bytes. */
+/* UCI text of a move ("e2e4", "e7e8q"; castling "e1g1", in Chess960 "e1h1"); buf holds at least
+ * 6 bytes. */
 void move_to_uci(Move move, char *buf);
 /* Resolve UCI text against the legal moves of the position; MOVE_NONE if none matches. */
 Move pos_parse_uci_move(const Position *pos, const char *text);

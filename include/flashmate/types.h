@@ -28,10 +28,12 @@ typedef enum {
     NO_PIECE = 15, PIECE_NB = 16
 } Piece;
 
-/* Castling rights, one bit each. */
+/* Castling rights, one bit each: bit 2 * colour for the king side (the rook towards the h-file),
+ * the next bit for the queen side. Each right belongs to one rook, whose square the position
+ * records (Position.castling_rook, indexed by the bit's number). */
 enum {
     CASTLE_WHITE_OO = 1, CASTLE_WHITE_OOO = 2, CASTLE_BLACK_OO = 4, CASTLE_BLACK_OOO = 8,
-    CASTLE_ALL = 15, CASTLING_NB = 16
+    CASTLE_ALL = 15, CASTLING_NB = 16, CASTLE_RIGHT_NB = 4
 };
 
 enum {
@@ -46,9 +48,10 @@ enum {
  *   15 14 13 12 11 10  9  8  7  6  5  4  3  2  1  0
  *  | kind| promo|        to        |      from       |
  *
- * kind: 0 normal, 1 promotion, 2 en passant, 3 castling (encoded as the king's two-square
- * move, e1g1). promo: 0 knight, 1 bishop, 2 rook, 3 queen. MOVE_NONE (a1a1) and MOVE_NULL
- * (h8h8) have from == to.
+ * kind: 0 normal, 1 promotion, 2 en passant, 3 castling: from is the king's square, to the
+ * king's destination in standard chess (e1g1) and the castling rook's square in Chess960 (e1h1,
+ * "king takes rook", so that a king that stays put still has from != to). promo: 0 knight,
+ * 1 bishop, 2 rook, 3 queen. MOVE_NONE (a1a1) and MOVE_NULL (h8h8) have from == to.
  */
 enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
 

@@ -63,6 +63,7 @@ typedef struct UciOptions {
     int multipv; /* principal variations a search reports (UCI MultiPV) */
     bool own_book, ponder;
     bool show_wdl; /* UCI_ShowWDL: win/draw/loss chances in the info lines */
+    bool chess960; /* UCI_Chess960: chess under Chess960 castling rules */
     char book_file[256];
 } UciOptions;
 

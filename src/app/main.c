@@ -20,8 +20,9 @@ static int usage(void)
 {
     fputs("usage: flashmate                 UCI engine on stdin/stdout\n"
           "       flashmate tables          list the compiled tables and their bytes\n"
-          "       flashmate perft [--variant chess|xiangqi] DEPTH [FEN]\n"
-          "       flashmate perft-suite [--variant chess|xiangqi] FILE.epd [--depth-limit D]\n"
+          "       flashmate perft [--variant chess|xiangqi] [--chess960] DEPTH [FEN]\n"
+          "       flashmate perft-suite [--variant chess|xiangqi] [--chess960] FILE.epd\n"
+          "                 [--depth-limit D]\n"
           "       flashmate bench-perft\n"
           "       flashmate bench [DEPTH]\n",
           stderr);
@@ -99,6 +100,25 @@ static const GameOps *take_variant(int *argc, char **argv)
     return games[0];
 }
 
+/* Take `--variant NAME` and `--chess960` (the variant under Chess960 rules) out of argv[2..]. */
+static const GameOps *take_game(int *argc, char **argv)
+{
+    const GameOps *game = take_variant(argc, argv);
+    for (int i = 2; game && i < *argc; i++) {
+        if (strcmp(argv[i], "--chess960") != 0)
+            continue;
+        if (!game->chess960) {
+            fprintf(stderr, "flashmate: %s has no Chess960 rules\n", game->name);
+            return NULL;
+        }
+        for (int j = i; j < *argc; j++)
+            argv[j] = argv[j + 1]; /* argv[argc] is NULL */
+        (*argc)--;
+        return game->chess960;
+    }
+    return game;
+}
+
 static void print_divide_line(Move move, uint64_t nodes, void *user)
 {
     char text[GAME_MOVE_TEXT_MAX];
@@ -113,7 +133,7 @@ static int command_perft(int argc, char **argv)
     ParseError err;
     char fen[512];
     int depth;
-    const GameOps *game = take_variant(&argc, argv);
+    const GameOps *game = take_game(&argc, argv);
     if (!game)
         return 2;
     if (argc < 3 || !parse_depth(argv[2], &depth)) {
@@ -134,7 +154,7 @@ static int command_perft_suite(int argc, char **argv)
 {
     int depth_limit = PERFT_MAX_DEPTH;
     const char *path = NULL;
-    const GameOps *game = take_variant(&argc, argv);
+    const GameOps *game = take_game(&argc, argv);
     if (!game)
         return 2;
     for (int i = 2; i < argc; i++) {

@@ -7,7 +7,8 @@
 #include "flashmate/movegen.h"
 
 /* Polyglot move: to file 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14
- * (1 knight .. 4 queen). Castling is written as the king taking its own rook. */
+ * (1 knight .. 4 queen). Castling is written as the king taking its own rook, which is how
+ * Chess960 positions encode it too. */
 static Move decode_move(const Position *pos, uint16_t raw)
 {
     int to = square_make(raw & 7, (raw >> 3) & 7);
@@ -16,6 +17,8 @@ static Move decode_move(const Position *pos, uint16_t raw)
     Piece piece = pos_piece_on(pos, from);
     if (piece_type(piece) == KING &&
         pos_piece_on(pos, to) == piece_make(piece_color(piece), ROOK)) {
+        if (pos->chess960)
+            return move_make_kind(from, to, MOVE_CASTLING);
         if (from == SQ_E1 && (to == SQ_H1 || to == SQ_A1))
             return move_make_kind(from, to == SQ_H1 ? SQ_G1 : SQ_C1, MOVE_CASTLING);
         if (from == SQ_E8 && (to == SQ_H8 || to == SQ_A8))

@@ -13,7 +13,11 @@
 static Move book_move(Book *book, const void *pos) { return book_probe(book, pos); }
 #endif
 
+/* Chess under either castling rules: the tables differ only in their FEN reader (the position
+ * carries its rules). Chess960 starts from the standard setup, as GUIs expect of `startpos`. */
 #define GAME_OPS chess_game
+#define GAME_CHESS960_OPS chess960_game
+#define GAME_SET_FEN_CHESS960 pos_set_fen_chess960
 #define GAME_NAME "chess"
 #define GAME_START_FEN FEN_START
 #define GAME_MOVE_TEXT move_to_uci

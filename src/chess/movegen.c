@@ -115,22 +115,54 @@ static bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int 
     return !(ctx->checkers & (pos->by_type[KNIGHT] | pos->by_type[PAWN]) & ~bb_square(captured));
 }
 
-/* Castling: rights imply king and rook at home (FEN validation and the rights masks keep it so);
- * the squares between must be empty and the king's path not attacked. */
+/* Standard castling: rights imply king and rook at home (FEN validation and the rights masks
+ * keep it so); the squares between must be empty and the king's path not attacked. */
 static const struct CastlingPath {
-    uint8_t right, king_from, king_to;
+    uint8_t right, king_to;
     Bitboard empty, safe;
 } castling_paths[4] = {
-    {CASTLE_WHITE_OO, SQ_E1, SQ_G1, 0x60ULL, 0x60ULL},
-    {CASTLE_WHITE_OOO, SQ_E1, SQ_C1, 0x0EULL, 0x0CULL},
-    {CASTLE_BLACK_OO, SQ_E8, SQ_G8, 0x60ULL << 56, 0x60ULL << 56},
-    {CASTLE_BLACK_OOO, SQ_E8, SQ_C8, 0x0EULL << 56, 0x0CULL << 56},
+    {CASTLE_WHITE_OO, SQ_G1, 0x60ULL, 0x60ULL},
+    {CASTLE_WHITE_OOO, SQ_C1, 0x0EULL, 0x0CULL},
+    {CASTLE_BLACK_OO, SQ_G8, 0x60ULL << 56, 0x60ULL << 56},
+    {CASTLE_BLACK_OOO, SQ_C8, 0x0EULL << 56, 0x0CULL << 56},
 };
+
+/* Chess960 castling, right i (the side is not in check): every square king and rook cross or
+ * land on must be empty but the two they leave; the king's squares up to its destination must
+ * not be attacked; and no enemy rook or queen may see the destination along the back rank once
+ * the rook has gone (one behind a rook on b1 that castles to d1). King or rook may already stand
+ * on their destination, or on each other's. https://www.chessprogramming.org/Chess960 */
+static bool castling_allowed_960(const Position *pos, const GenContext *ctx, int i)
+{
+    int king = ctx->king, rook = pos->castling_rook[i];
+    int back_rank = king & 56;
+    bool king_side = !(i & 1);
+    int king_to = back_rank + (king_side ? 6 : 2), rook_to = back_rank + (king_side ? 5 : 3);
+    Bitboard leaving = bb_square(king) | bb_square(rook);
+    Bitboard king_path = bb_between(king, king_to) | bb_square(king_to);
+    Bitboard rook_path = bb_between(rook, rook_to) | bb_square(rook_to);
+    if (((king_path | rook_path) & ~leaving & ctx->occupied) || (king_path & ctx->danger))
+        return false;
+    Bitboard straight = ctx->theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    return !(attacks_rook(king_to, ctx->occupied ^ leaving) & straight & bb_rank(back_rank >> 3));
+}
 
 static inline bool castling_allowed(const Position *pos, const GenContext *ctx, int i)
 {
     const struct CastlingPath *c = &castling_paths[i];
-    return (pos->castling & c->right) && !(ctx->occupied & c->empty) && !(ctx->danger & c->safe);
+    if (!(pos->castling & c->right))
+        return false;
+    if (pos->chess960)
+        return castling_allowed_960(pos, ctx, i);
+    return !(ctx->occupied & c->empty) && !(ctx->danger & c->safe);
+}
+
+/* The castling move of right i: the king's two-square step, or in Chess960 the king taking its
+ * rook. */
+static inline Move castling_move(const Position *pos, int i)
+{
+    int to = pos->chess960 ? pos->castling_rook[i] : castling_paths[i].king_to;
+    return move_make_kind(pos->king_square[i >> 1], to, MOVE_CASTLING);
 }
 
 /* Pawn targets, split the way every mode needs them. */
@@ -319,8 +351,7 @@ static ScoredMove *add_castling(const Position *pos, const GenContext *ctx, Scor
         return out;
     for (int i = ctx->us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
         if (castling_allowed(pos, ctx, i))
-            out = add_move(out, move_make_kind(castling_paths[i].king_from,
-                                               castling_paths[i].king_to, MOVE_CASTLING));
+            out = add_move(out, castling_move(pos, i));
     return out;
 }
 
@@ -464,16 +495,17 @@ bool movegen_is_legal(const Position *pos, Move move)
     if (kind != MOVE_PROMOTION && move_promotion(move) != KNIGHT)
         return false; /* promotion bits set on a move that is not a promotion */
     context_init(pos, &ctx);
-    if (ctx.ours & bb_square(to))
-        return false;
     PieceType pt = piece_type(piece);
-
     if (kind == MOVE_CASTLING) {
-        for (int i = 0; i < 4; i++)
-            if (castling_paths[i].king_from == from && castling_paths[i].king_to == to)
-                return pt == KING && !ctx.checkers && castling_allowed(pos, &ctx, i);
+        if (pt != KING || ctx.checkers)
+            return false;
+        for (int i = ctx.us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
+            if (castling_move(pos, i) == move)
+                return castling_allowed(pos, &ctx, i);
         return false;
     }
+    if (ctx.ours & bb_square(to))
+        return false;
     if (kind == MOVE_EN_PASSANT)
         return pt == PAWN && to == pos->ep_square && (attacks_pawn(ctx.us, from) & bb_square(to)) &&
                en_passant_is_legal(pos, &ctx, from);

@@ -57,12 +57,24 @@ static bool check_material(Position *pos, const char *fen, ParseError *err)
     return true;
 }
 
-/* Field 3: "-" or a subset of KQkq in that order; each right needs its king and rook at home. */
-static bool parse_castling(Position *pos, const char *fen, const char **s, ParseError *err)
+/* The outermost rook of colour c on the king's rank, on its h-side or a-side; SQ_NONE if none. */
+static int outermost_rook(const Position *pos, Color c, bool king_side)
 {
-    static const char letters[] = "KQkq";
-    static const uint8_t king_squares[] = {SQ_E1, SQ_E1, SQ_E8, SQ_E8};
-    static const uint8_t rook_squares[] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};
+    int king = pos->king_square[c], step = king_side ? -1 : 1;
+    for (int sq = square_make(king_side ? 7 : 0, square_rank(king)); sq != king; sq += step)
+        if (pos_piece_on(pos, sq) == piece_make(c, ROOK))
+            return sq;
+    return SQ_NONE;
+}
+
+/* Field 3: "-" or castling rights. Standard chess: a subset of KQkq in that order, each with the
+ * king on e1/e8 and the rook in its corner. Chess960: X-FEN or Shredder-FEN letters in any order,
+ * K/Q (k/q) for the outermost rook on the king's h-/a-side, A-H (a-h) for the rook on that file,
+ * at most one right on each side of each king, which stands on its back rank. */
+static bool parse_castling(Position *pos, const char *fen, const char **s, bool chess960,
+                           ParseError *err)
+{
+    static const uint8_t corners[CASTLE_RIGHT_NB] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};
     const char *p = *s;
     int next = 0;
     if (*p == '-') {
@@ -70,19 +82,43 @@ static bool parse_castling(Position *pos, const char *fen, const char **s, Parse
         return true;
     }
     while (*p && !text_is_space(*p)) {
-        int i = 0;
-        while (i < 4 && letters[i] != *p)
-            i++;
-        if (i == 4)
-            return fen_error(err, 3, fen, p, "unexpected character (expected K, Q, k, q or -)");
-        if (i < next)
-            return fen_error(err, 3, fen, p, "right repeated or out of KQkq order");
-        Color c = i < 2 ? WHITE : BLACK;
-        if (pos_piece_on(pos, king_squares[i]) != piece_make(c, KING))
-            return fen_error(err, 3, fen, p, "right without the king on its home square");
-        if (pos_piece_on(pos, rook_squares[i]) != piece_make(c, ROOK))
-            return fen_error(err, 3, fen, p, "right without the rook on its corner square");
+        char upper = *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
+        bool side_letter = upper == 'K' || upper == 'Q';
+        if (!side_letter && !(upper >= 'A' && upper <= 'H'))
+            return fen_error(err, 3, fen, p,
+                             chess960 ? "unexpected character (expected K, Q, A-H, k, q, a-h or -)"
+                                      : "unexpected character (expected K, Q, k, q or -)");
+        if (!side_letter && !chess960)
+            return fen_error(
+                err, 3, fen, p,
+                "a rook's file letter is Chess960 castling (UCI_Chess960, --chess960)");
+        Color c = *p == upper ? WHITE : BLACK;
+        int king = pos->king_square[c], rook;
+        bool king_side;
+        if (square_rank(king) != rank_relative(c, 0))
+            return fen_error(err, 3, fen, p, "right without the king on its back rank");
+        if (side_letter) {
+            king_side = upper == 'K';
+            rook = outermost_rook(pos, c, king_side);
+            if (rook == SQ_NONE)
+                return fen_error(err, 3, fen, p, "right without a rook on that side of the king");
+        } else {
+            rook = square_make(upper - 'A', square_rank(king));
+            if (pos_piece_on(pos, rook) != piece_make(c, ROOK))
+                return fen_error(err, 3, fen, p, "right without a rook of its colour on that file");
+            king_side = rook > king;
+        }
+        int i = 2 * c + !king_side;
+        if (chess960 ? (pos->castling >> i) & 1 : i < next)
+            return fen_error(err, 3, fen, p,
+                             chess960 ? "right repeated (one on each side of a king)"
+                                      : "right repeated or out of KQkq order");
+        if (!chess960 && (square_file(king) != 4 || rook != corners[i]))
+            return fen_error(
+                err, 3, fen, p,
+                "king or rook off its standard square: Chess960 (UCI_Chess960, --chess960)");
         pos->castling |= (uint8_t)(1 << i);
+        pos->castling_rook[i] = (uint8_t)rook;
         next = i + 1;
         p++;
     }
@@ -120,7 +156,7 @@ static bool parse_en_passant(Position *pos, const char *fen, const char **s, Par
     return true;
 }
 
-bool pos_set_fen(Position *out, const char *fen, ParseError *err)
+static bool set_fen(Position *out, const char *fen, bool chess960, ParseError *err)
 {
     Position pos;
     const char *s = text_skip_spaces(fen);
@@ -131,6 +167,11 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
         pos.by_type[pt] = 0;
     pos.by_color[WHITE] = pos.by_color[BLACK] = 0;
     pos.castling = 0;
+    pos.chess960 = chess960;
+    pos.castling_rook[0] = SQ_H1;
+    pos.castling_rook[1] = SQ_A1;
+    pos.castling_rook[2] = SQ_H8;
+    pos.castling_rook[3] = SQ_A8;
 
     if (!*s)
         return fen_error(err, 1, fen, s, "empty FEN");
@@ -148,7 +189,7 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
         return false;
     if (!*s)
         return fen_error(err, 3, fen, s, "missing field");
-    if (!parse_castling(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 3, err))
+    if (!parse_castling(&pos, fen, &s, chess960, err) || !fen_end_of_field(fen, &s, 3, err))
         return false;
     if (!*s)
         return fen_error(err, 4, fen, s, "missing field");
@@ -165,6 +206,16 @@ bool pos_set_fen(Position *out, const char *fen, ParseError *err)
     return true;
 }
 
+bool pos_set_fen(Position *pos, const char *fen, ParseError *err)
+{
+    return set_fen(pos, fen, false, err);
+}
+
+bool pos_set_fen_chess960(Position *pos, const char *fen, ParseError *err)
+{
+    return set_fen(pos, fen, true, err);
+}
+
 static char fen_piece_at(const void *pos, int file, int rank)
 {
     Piece p = pos_piece_on(pos, square_make(file, rank));
@@ -178,9 +229,17 @@ int pos_get_fen(const Position *pos, char *buf)
     text_add(&t, pos->side == WHITE ? " w " : " b ");
     if (!pos->castling)
         text_add_char(&t, '-');
-    for (int i = 0; i < 4; i++)
-        if (pos->castling & (1 << i))
+    for (int i = 0; i < CASTLE_RIGHT_NB; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        /* X-FEN: the file letter only where K/Q would name another, outer rook. */
+        Color c = (Color)(i >> 1);
+        int rook = pos->castling_rook[i];
+        if (pos->chess960 && outermost_rook(pos, c, !(i & 1)) != rook)
+            text_add_char(&t, (char)((c == WHITE ? 'A' : 'a') + square_file(rook)));
+        else
             text_add_char(&t, "KQkq"[i]);
+    }
     text_add_char(&t, ' ');
     if (pos->ep_square == SQ_NONE) {
         text_add_char(&t, '-');

@@ -34,13 +34,33 @@ static inline void move_piece(Position *pos, int from, int to)
     pos->by_color[piece_color(p)] ^= b;
 }
 
-/* Castling moves the rook from the corner on the king's side of the move to the square the king
- * crossed. */
-static inline void castling_rook_squares(int king_from, int king_to, int *rook_from, int *rook_to)
+/* The squares of a castling move of the king on king_from towards `to` (its destination in
+ * standard chess, its rook's square in Chess960; on the side it castles to either way): king and
+ * rook end on the g- and f-file (c- and d-file) of the back rank, the rook coming from its
+ * right's square. */
+static inline void castling_squares(const Position *pos, Color us, int king_from, int to,
+                                    int *king_to, int *rook_from, int *rook_to)
 {
-    bool king_side = king_to > king_from;
-    *rook_from = king_side ? king_from + 3 : king_from - 4;
-    *rook_to = king_side ? king_from + 1 : king_from - 1;
+    bool king_side = to > king_from;
+    int back_rank = king_from & 56;
+    *king_to = back_rank + (king_side ? 6 : 2);
+    *rook_to = back_rank + (king_side ? 5 : 3);
+    *rook_from = pos->castling_rook[2 * us + !king_side];
+}
+
+/* The rights a move from `from` to `to` leaves in Chess960: a king that moves loses both, a rook
+ * that moves or is taken its own. (Standard chess reads the same from castling_rights_kept.) */
+static int castling_rights_kept_960(const Position *pos, int from, int to)
+{
+    int kept = pos->castling;
+    for (int i = 0; i < CASTLE_RIGHT_NB; i++)
+        if (pos->castling_rook[i] == from || pos->castling_rook[i] == to)
+            kept &= ~(1 << i);
+    if (from == pos->king_square[WHITE])
+        kept &= ~(CASTLE_WHITE_OO | CASTLE_WHITE_OOO);
+    if (from == pos->king_square[BLACK])
+        kept &= ~(CASTLE_BLACK_OO | CASTLE_BLACK_OOO);
+    return kept;
 }
 
 /* Save what a move or null move changes irreversibly, pass the turn and clear the e.p. square
@@ -68,15 +88,19 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
     int from = move_from(move), to = move_to(move), kind = move_kind(move);
     Color us = pos_side(pos), them = color_flip(us);
     Piece piece = pos_piece_on(pos, from);
+    int king_to = to; /* where the moving piece ends (castling: the king) */
     uint64_t key = begin_move(pos, undo);
 
     if (kind == MOVE_CASTLING) {
         int rook_from, rook_to;
         Piece rook = piece_make(us, ROOK);
-        castling_rook_squares(from, to, &rook_from, &rook_to);
-        move_piece(pos, from, to);
-        move_piece(pos, rook_from, rook_to);
-        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to) ^
+        castling_squares(pos, us, from, to, &king_to, &rook_from, &rook_to);
+        /* Both off the board first: in Chess960 each may land where the other stood. */
+        remove_piece(pos, from);
+        remove_piece(pos, rook_from);
+        put_piece(pos, piece, king_to);
+        put_piece(pos, rook, rook_to);
+        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, king_to) ^
                zobrist_piece_key(rook, rook_from) ^ zobrist_piece_key(rook, rook_to);
     } else {
         int captured_square = kind == MOVE_EN_PASSANT ? to ^ 8 : to;
@@ -109,15 +133,16 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
     }
 
     if (pos->castling) {
-        int kept = pos->castling & fm_load(castling_rights_kept[from]) &
-                   fm_load(castling_rights_kept[to]);
+        int kept = pos->chess960 ? castling_rights_kept_960(pos, from, to)
+                                 : pos->castling & fm_load(castling_rights_kept[from]) &
+                                       fm_load(castling_rights_kept[to]);
         if (kept != pos->castling) {
             key ^= zobrist_castling_key(pos->castling) ^ zobrist_castling_key(kept);
             pos->castling = (uint8_t)kept;
         }
     }
     if (piece_type(piece) == KING)
-        pos->king_square[us] = (uint8_t)to;
+        pos->king_square[us] = (uint8_t)king_to;
     if (us == BLACK && pos->fullmove_number < UINT16_MAX)
         pos->fullmove_number++;
     pos->side = (uint8_t)them;
@@ -132,10 +157,12 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
     pos->side = (uint8_t)us;
 
     if (kind == MOVE_CASTLING) {
-        int rook_from, rook_to;
-        castling_rook_squares(from, to, &rook_from, &rook_to);
-        move_piece(pos, to, from);
-        move_piece(pos, rook_to, rook_from);
+        int king_to, rook_from, rook_to;
+        castling_squares(pos, us, from, to, &king_to, &rook_from, &rook_to);
+        remove_piece(pos, king_to);
+        remove_piece(pos, rook_to);
+        put_piece(pos, piece_make(us, KING), from);
+        put_piece(pos, piece_make(us, ROOK), rook_from);
     } else {
         if (kind == MOVE_PROMOTION) {
             remove_piece(pos, to);
@@ -211,6 +238,28 @@ uint64_t pos_compute_key(const Position *pos)
     return key;
 }
 
+/* Each right has its king on the back rank and its rook there on the right's side (in standard
+ * chess: king on e1/e8, rook in the corner). */
+static bool castling_rooks_consistent(const Position *pos)
+{
+    static const uint8_t corners[CASTLE_RIGHT_NB] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};
+    for (int i = 0; i < CASTLE_RIGHT_NB; i++) {
+        Color c = (Color)(i >> 1);
+        int rook = pos->castling_rook[i], king = pos->king_square[c];
+        if (rook >= SQUARE_NB)
+            return false;
+        if (!(pos->castling & (1 << i)))
+            continue;
+        if (pos_piece_on(pos, rook) != piece_make(c, ROOK) ||
+            square_rank(king) != rank_relative(c, 0) || square_rank(rook) != square_rank(king) ||
+            (i & 1 ? rook > king : rook < king))
+            return false;
+        if (!pos->chess960 && (rook != corners[i] || square_file(king) != 4))
+            return false;
+    }
+    return true;
+}
+
 bool pos_is_consistent(const Position *pos)
 {
     Bitboard by_type[PIECE_TYPE_NB] = {0}, by_color[COLOR_NB] = {0};
@@ -236,6 +285,8 @@ bool pos_is_consistent(const Position *pos)
             return false;
     }
     if (pos->ep_square != SQ_NONE && square_rank(pos->ep_square) != (pos->side == WHITE ? 5 : 2))
+        return false;
+    if (pos->chess960 > 1 || !castling_rooks_consistent(pos))
         return false;
     return pos->key == pos_compute_key(pos);
 }
@@ -268,10 +319,11 @@ bool pos_gives_check(const Position *pos, Move move)
     if (kind == MOVE_EN_PASSANT)
         occupied ^= bb_square(to ^ 8);
     if (kind == MOVE_CASTLING) {
-        int rook_from, rook_to;
-        castling_rook_squares(from, to, &rook_from, &rook_to);
-        occupied ^= bb_square(rook_from) | bb_square(rook_to);
-        pieces[ROOK] ^= bb_square(rook_from) | bb_square(rook_to);
+        int king_to, rook_from, rook_to;
+        castling_squares(pos, us, from, to, &king_to, &rook_from, &rook_to);
+        occupied = (pos_occupied(pos) ^ bb_square(from) ^ bb_square(rook_from)) |
+                   bb_square(king_to) | bb_square(rook_to);
+        pieces[ROOK] = (pieces[ROOK] & ~bb_square(rook_from)) | bb_square(rook_to);
     }
     return (attacks_pawn(them, king) & pieces[PAWN]) || (attacks_knight(king) & pieces[KNIGHT]) ||
            (attacks_bishop(king, occupied) & (pieces[BISHOP] | pieces[QUEEN])) ||

@@ -13,8 +13,11 @@
  * and, with the engine (FLASHMATE_ENGINE),
  *   GAME_EVALUATE, GAME_EXPLAIN_EVAL, GAME_SEARCH_CLEAR, GAME_SEARCH_RUN
  *   GAME_BOOK_MOVE                           a book move for the position, or NULL
+ * and, for a game with Chess960 rules (chess),
+ *   GAME_CHESS960_OPS, GAME_SET_FEN_CHESS960 the name of a second table, the game under those
+ *                                            rules, and its FEN reader (all else is shared)
  *
- * then includes this file, which defines the table GAME_OPS.
+ * then includes this file, which defines the table GAME_OPS (and GAME_CHESS960_OPS).
  */
 static bool game_set_fen(void *pos, const char *fen, ParseError *err)
 {
@@ -67,17 +70,38 @@ static SearchResult game_search(void *search, void *pos, const uint64_t *game_ke
 }
 #endif
 
-/* clang-format off */
-const GameOps GAME_OPS = {
-    .name = GAME_NAME, .start_fen = GAME_START_FEN,
-    .set_fen = game_set_fen, .get_fen = game_get_fen,
-    .move_text = GAME_MOVE_TEXT, .parse_move = game_parse_move, .do_move = game_do_move,
-    .key = game_key, .legal_moves = game_legal_moves,
-    .perft = game_perft, .perft_divide = game_perft_divide,
-    .display = game_display, .checkers = game_checkers,
-#ifdef FLASHMATE_ENGINE
-    .evaluate = game_evaluate, .explain_eval = game_explain_eval,
-    .search_clear = game_search_clear, .search = game_search, .book_move = GAME_BOOK_MOVE,
+#ifdef GAME_CHESS960_OPS
+static bool game_set_fen_chess960(void *pos, const char *fen, ParseError *err)
+{
+    return GAME_SET_FEN_CHESS960(pos, fen, err);
+}
+#define GAME_OPS_CHESS960_TABLE &GAME_CHESS960_OPS
+#else
+#define GAME_OPS_CHESS960_TABLE NULL
 #endif
-};
+
+#ifdef FLASHMATE_ENGINE
+#define GAME_OPS_ENGINE_ENTRIES                                                                    \
+    .evaluate = game_evaluate, .explain_eval = game_explain_eval,                                  \
+    .search_clear = game_search_clear, .search = game_search, .book_move = GAME_BOOK_MOVE,
+#else
+#define GAME_OPS_ENGINE_ENTRIES
+#endif
+
+/* The table, given its FEN reader: one per set of rules. */
+/* clang-format off */
+#define GAME_OPS_TABLE(set_fen_function) {                                                         \
+    .name = GAME_NAME, .start_fen = GAME_START_FEN, .chess960 = GAME_OPS_CHESS960_TABLE,           \
+    .set_fen = set_fen_function, .get_fen = game_get_fen,                                          \
+    .move_text = GAME_MOVE_TEXT, .parse_move = game_parse_move, .do_move = game_do_move,           \
+    .key = game_key, .legal_moves = game_legal_moves,                                              \
+    .perft = game_perft, .perft_divide = game_perft_divide,                                        \
+    .display = game_display, .checkers = game_checkers,                                            \
+    GAME_OPS_ENGINE_ENTRIES                                                                        \
+}
 /* clang-format on */
+
+const GameOps GAME_OPS = GAME_OPS_TABLE(game_set_fen);
+#ifdef GAME_CHESS960_OPS
+const GameOps GAME_CHESS960_OPS = GAME_OPS_TABLE(game_set_fen_chess960);
+#endif

@@ -75,6 +75,7 @@ void uci_print_options(void)
     uci_say("option name UCI_ShowWDL type check default false");
     uci_say("option name OwnBook type check default false");
     uci_say("option name BookFile type string default <empty>");
+    uci_say("option name UCI_Chess960 type check default false");
     if (games[1]) {
         t = text_buf(buf, sizeof buf);
         text_add(&t, "option name UCI_Variant type combo default ");
@@ -123,6 +124,15 @@ static void open_book(Engine *e)
         uci_info_string(why, e->options.book_file);
 }
 
+/* A game under the castling rules UCI_Chess960 asks for (a game without Chess960 rules keeps
+ * its own). */
+static const GameOps *game_with_rules(const GameOps *game, bool chess960)
+{
+    if (chess960)
+        return game->chess960 ? game->chess960 : game;
+    return games_find(game->name);
+}
+
 /* UCI_Variant: a new game of the chosen variant from its start position. */
 static void set_variant(Engine *e, const char *value)
 {
@@ -130,7 +140,32 @@ static void set_variant(Engine *e, const char *value)
     if (!game)
         uci_info_string("UCI_Variant: not a variant of this build", value);
     else
-        uci_set_game(e, game);
+        uci_set_game(e, game_with_rules(game, e->options.chess960));
+}
+
+/* UCI_Chess960: chess under Chess960 castling rules, or back. The position and its history are
+ * kept if the position reads under the new rules (any position whose castling rights are
+ * standard ones: the keys are the same under both); a Chess960 position with Chess960 rights
+ * gives way to the start position. */
+static void set_chess960(Engine *e, bool chess960)
+{
+    const GameOps *game = game_with_rules(e->game, chess960);
+    GamePosition pos;
+    char fen[GAME_FEN_MAX];
+    e->options.chess960 = chess960;
+    if (game == e->game)
+        return;
+    e->game->get_fen(&e->position, fen);
+    int keys = e->game_key_count;
+    bool kept = game->set_fen(&pos, fen, NULL);
+    uci_set_game(e, game);
+    if (kept) {
+        e->position = pos;
+        e->game_key_count = keys;
+    } else {
+        uci_info_string("UCI_Chess960: the position has Chess960 castling rights; start position",
+                        NULL);
+    }
 }
 
 void uci_set_game(Engine *e, const GameOps *game)
@@ -202,6 +237,11 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
         }
     } else if (option_is(name, "UCI_Variant")) {
         set_variant(e, value);
+    } else if (option_is(name, "UCI_Chess960")) {
+        if (!parse_check(value, &check))
+            uci_info_string("UCI_Chess960 needs true or false", value);
+        else
+            set_chess960(e, check);
     } else {
         uci_info_string("unknown option", name);
     }

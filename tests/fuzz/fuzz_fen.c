@@ -4,7 +4,8 @@
  * rejected one must leave it byte for byte as it was and explain itself.
  *
  * Chess invariants after an accepted FEN: the position is consistent, FEN -> position -> FEN is
- * stable, and the move generator agrees with itself (fuzz_check_moves); the same for Xiangqi
+ * stable, and the move generator agrees with itself (fuzz_check_moves); the same under Chess960
+ * rules (X-FEN and Shredder-FEN), where every standard FEN must read alike; and for Xiangqi
  * (Fairy-Stockfish's FEN) in builds that have it.
  */
 #include <stdlib.h>
@@ -17,7 +18,9 @@ enum { LINES_MAX = 8 };
 
 /* ---- Chess ---- */
 
-static void chess_fen_session(char *const *lines, int count)
+/* Chess under either rules: a FEN the standard rules read, Chess960 reads to the same position
+ * with the same key and moves (only the castling moves' encoding differs). */
+static void chess_session(char *const *lines, int count, bool chess960)
 {
     Position pos;
     pos_set_fen(&pos, FEN_START, NULL);
@@ -26,10 +29,24 @@ static void chess_fen_session(char *const *lines, int count)
         ParseError err;
         memcpy(&before, &pos, sizeof before);
         memset(&err, 0, sizeof err);
-        fuzz_set_context("FEN", lines[i]);
-        if (pos_set_fen(&pos, lines[i], &err)) {
+        fuzz_set_context(chess960 ? "Chess960 FEN" : "FEN", lines[i]);
+        bool read = chess960 ? pos_set_fen_chess960(&pos, lines[i], &err)
+                             : pos_set_fen(&pos, lines[i], &err);
+        if (read) {
             fuzz_check_fen_round_trip(&pos);
             fuzz_check_moves(&pos);
+            Position other;
+            if (!chess960 && pos_set_fen_chess960(&other, lines[i], NULL)) {
+                FUZZ_CHECK(other.key == pos.key, "Chess960 reads the FEN with another key");
+                FUZZ_CHECK(other.castling == pos.castling &&
+                               memcmp(other.castling_rook, pos.castling_rook,
+                                      sizeof pos.castling_rook) == 0,
+                           "Chess960 reads the castling rights otherwise");
+                FUZZ_CHECK(movegen_count_legal(&other) == movegen_count_legal(&pos),
+                           "Chess960 counts other moves");
+            } else {
+                FUZZ_CHECK(chess960, "a standard FEN that Chess960 refuses");
+            }
         } else {
             FUZZ_CHECK(memcmp(&pos, &before, sizeof pos) == 0, "rejected FEN changed the position");
             FUZZ_CHECK(strlen(err.message) >= 10, "rejected FEN with a weak message \"%s\"",
@@ -39,6 +56,13 @@ static void chess_fen_session(char *const *lines, int count)
                        "error offset %d outside the input", err.offset);
         }
     }
+}
+
+static void chess_fen_session(char *const *lines, int count) { chess_session(lines, count, false); }
+
+static void chess960_fen_session(char *const *lines, int count)
+{
+    chess_session(lines, count, true);
 }
 
 #ifdef FLASHMATE_XIANGQI
@@ -77,6 +101,7 @@ static const struct {
     void (*session)(char *const *lines, int count);
 } dialects[] = {
     {"chess", chess_fen_session},
+    {"chess960", chess960_fen_session},
 #ifdef FLASHMATE_XIANGQI
     {"xiangqi", xiangqi_fen_session},
 #endif

@@ -272,6 +272,37 @@ static bool name_is(const char *name, const char *expected)
     return *name == *expected;
 }
 
+/* UCI_Chess960 switched the rules of chess: the other table of the same game, chosen by the
+ * value; the position carried over (the same FEN, the game history kept) or, with an info string,
+ * a new game from the start position. */
+static void check_chess960_switch(const Engine *e, const UciCommand *cmd, const Board *before,
+                                  const Board *after, const char *out)
+{
+    bool on = name_is(cmd->value, "true");
+    char fen_before[GAME_FEN_MAX], fen_after[GAME_FEN_MAX];
+    FUZZ_CHECK(on || name_is(cmd->value, "false"), "UCI_Chess960 %s switched the rules",
+               cmd->value);
+    FUZZ_CHECK(e->options.chess960 == on, "UCI_Chess960 %s not recorded", cmd->value);
+    FUZZ_CHECK(e->game == (on ? before->game->chess960 : games_find(before->game->name)),
+               "UCI_Chess960 %s chose the wrong rules", cmd->value);
+    FUZZ_CHECK(after->pos.chess.chess960 == on, "UCI_Chess960 %s: the position has other rules",
+               cmd->value);
+    before->game->get_fen(&before->pos, fen_before);
+    after->game->get_fen(&after->pos, fen_after);
+    if (out[0]) {
+        Board start;
+        start.game = e->game;
+        board_set_fen(&start, "");
+        FUZZ_CHECK(starts_with(out, "info string UCI_Chess960"), "UCI_Chess960 said \"%s\"", out);
+        FUZZ_CHECK(e->game_key_count == 0 && board_equal(after, &start),
+                   "UCI_Chess960 dropped the position but did not start a new game");
+        FUZZ_CHECK(!after->game->set_fen(&start.pos, fen_before, NULL),
+                   "UCI_Chess960 dropped a position that reads under the new rules");
+    } else {
+        FUZZ_CHECK(strcmp(fen_before, fen_after) == 0, "UCI_Chess960 changed the position");
+    }
+}
+
 static void run_line(Engine *e, const char *line, const UciCommand *cmd)
 {
     static Board before, after;
@@ -337,6 +368,10 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
                        "UCI_Variant did not start a new game");
             FUZZ_CHECK(name_is(cmd->value, e->game->name), "UCI_Variant %s chose variant %s",
                        cmd->value, e->game->name);
+            break;
+        }
+        if (name_is(cmd->name, "UCI_Chess960") && e->game != before.game) {
+            check_chess960_switch(e, cmd, &before, &after, out);
             break;
         }
         FUZZ_CHECK(kept, "setoption changed the position");

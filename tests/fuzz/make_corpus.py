@@ -65,6 +65,37 @@ BROKEN_FENS = [
     "4k3/8/8/8/8/8/8/4K3 w - - 0 \xff",
 ]
 
+# Chess960: X-FEN and Shredder-FEN castling rights, with the special cases of castling (king or
+# rook already on its destination, king and rook swapping, a rook that shields the king's
+# destination); fuzz_fen reads every line under both rules.
+CHESS960_VALID_FENS = [
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+    "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/QNRBKRBN w FCgb - 0 1",
+    "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w AGbg - 0 1",
+    "rk3r2/8/8/8/8/8/8/R5KR w HAfa - 0 1",
+    "2k5/8/8/8/8/8/8/5KR1 w G - 0 1",
+    "6k1/8/8/8/8/8/8/2RK4 w C - 0 1",
+    "4k3/8/8/8/8/8/8/qRK3R1 w BG - 0 1",
+    "Qr1k3r/8/8/8/8/8/8/4K3 b bh - 0 1",
+    "2k5/8/8/8/8/8/8/1K2R1R1 w E - 0 1",
+    "1r1rk3/8/8/8/8/8/8/4K3 b d - 0 1",
+    "2r1kr2/pppppppp/8/8/8/8/PPPPPPPP/1R4RK w Gfc - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+    "3k4/8/8/8/8/8/8/K6R w H - 0 1",
+]
+CHESS960_BROKEN_FENS = [
+    "4k3/8/8/8/8/8/8/R3K2R w AQ - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R w HK - 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w B - 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w E - 0 1",
+    "4k3/8/8/8/8/8/4K3/R6R w A - 0 1",
+    "r3k3/8/8/8/8/8/8/4K3 w A - 0 1",
+    "r3k3/8/8/8/8/8/8/R3K3 w I - 0 1",
+    "r3k3/8/8/8/8/8/8/R3K3 w Aaa - 0 1",
+    "2k5/8/8/8/8/8/8/5KR1 w G- - 0 1",
+]
+
 # Xiangqi (Fairy-Stockfish FEN): fuzz_fen gives every line to both dialects.
 XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 XQ_VALID_FENS = [
@@ -96,6 +127,10 @@ def fen_sessions():
     seeds.update({f"xiangqi-valid-{i:02d}": fen for i, fen in enumerate(XQ_VALID_FENS)})
     seeds.update({f"xiangqi-broken-{i:02d}": fen for i, fen in enumerate(XQ_BROKEN_FENS)})
     seeds["xiangqi-lines-mixed"] = "\n".join([XQ_VALID_FENS[1], XQ_BROKEN_FENS[2], XQ_START, START])
+    seeds.update({f"chess960-valid-{i:02d}": fen for i, fen in enumerate(CHESS960_VALID_FENS)})
+    seeds.update({f"chess960-broken-{i:02d}": fen for i, fen in enumerate(CHESS960_BROKEN_FENS)})
+    seeds["chess960-lines-mixed"] = "\n".join([CHESS960_VALID_FENS[0], CHESS960_BROKEN_FENS[0], KIWIPETE,
+                                               CHESS960_VALID_FENS[3]])
     return {name: text.encode("latin-1") for name, text in seeds.items()}
 
 
@@ -167,6 +202,18 @@ UCI_SESSIONS = [
     "setoption name UCI_Variant value xiangqi\nposition fen 3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1\ngo depth 2",
     "setoption name UCI_Variant value xiangqi\nsetoption name UCI_Variant value shogi\n"
     "setoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo nodes 100",
+    # Chess960: castling as king takes rook, FENs under the other rules, switching both ways.
+    f"setoption name UCI_Chess960 value true\nposition fen {CHESS960_VALID_FENS[3]} moves b1a1 g8h6 c1b1\n"
+    "go perft 2\ngo depth 3\nd",
+    f"setoption name UCI_Chess960 value TRUE\nposition fen {KIWIPETE} moves e1h1 e8a8\ngo nodes 200\n"
+    f"setoption name UCI_Chess960 value false\nposition fen {KIWIPETE} moves e1g1",
+    f"position fen {CHESS960_VALID_FENS[0]}\nsetoption name UCI_Chess960 value yes\n"
+    f"setoption name UCI_Chess960 value true\nposition fen {CHESS960_VALID_FENS[0]}\n"
+    "setoption name UCI_Chess960 value false\ngo perft 1",
+    f"setoption name UCI_Chess960 value true\nposition fen {CHESS960_VALID_FENS[7]}\ngo perft 2\n"
+    f"position fen {CHESS960_VALID_FENS[4]} moves g1h1\ngo nodes 300",
+    "setoption name UCI_Chess960 value true\nsetoption name UCI_Variant value xiangqi\n"
+    "setoption name UCI_Chess960 value false\nsetoption name UCI_Variant value chess\nposition startpos\ngo perft 1",
 ]
 
 

@@ -1,9 +1,12 @@
 # Run `flashmate perft-suite` on each suite and check it ran every position of the file:
 # a truncated or unparsed suite must fail, not pass with fewer positions.
-# -DFLASHMATE=<binary> -DDEPTH=<limit> -DSUITES=<a.epd;b.epd> [-DVARIANT=xiangqi]
+# -DFLASHMATE=<binary> -DDEPTH=<limit> -DSUITES=<a.epd;b.epd> [-DVARIANT=xiangqi] [-DCHESS960=ON]
 set(variant_args "")
 if(VARIANT)
   set(variant_args --variant ${VARIANT})
+endif()
+if(CHESS960)
+  list(APPEND variant_args --chess960)
 endif()
 foreach(suite IN LISTS SUITES)
   file(STRINGS ${suite} lines REGEX "^[^#].*;D1 ")
