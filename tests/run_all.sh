@@ -93,6 +93,12 @@ for layout in FANCY COMPACT; do
            --inline-suppr --error-exitcode=1 --quiet -I include -I src \
            -DFLASHMATE_LAYOUT_$layout -DFLASHMATE_ENGINE -DFLASHMATE_XIANGQI src/
 done
+# The Cortex-M port once per chip: a chip's file is compiled for that chip only.
+for chip in STM32F4 STM32F1 NRF51; do
+  cppcheck --std=c11 --enable=warning,style,performance,portability \
+           --inline-suppr --error-exitcode=1 --quiet -I include -I src \
+           -DFLASHMATE_CHIP_$chip src/port/cortex-m/
+done
 
 # ---- Boards: firmware on emulators (label emulator) --------------------------------------------
 boards=(netduinoplus2 stm32vldiscovery microbit hifive1 atmega2560)

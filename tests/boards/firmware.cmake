@@ -1,10 +1,25 @@
 # Tests of a board build (included by tests/CMakeLists.txt when cross-compiling). Every test
-# carries the label `emulator`. A test whose command is a firmware target runs through
-# CMAKE_CROSSCOMPILING_EMULATOR (the toolchain file: qemu-system-arm, or tests/boards/avr_run for AVR,
-# under `timeout`) and is judged by the firmware's exit status. RISC-V images talk over a UART
-# and idle when done: tests/boards/qemu_console.py runs them and judges their console text.
+# carries the label `emulator`.
+#
+# A board image talks over its UART and idles when done, as on a real board: the RISC-V images,
+# and the Cortex-M images unless built with FLASHMATE_SEMIHOSTING. Their tests run QEMU with the
+# console on its standard input and output (FLASHMATE_QEMU_COMMAND of the toolchain file, -kernel
+# <image>.elf; for Cortex-M -semihosting-config enable=off) through a driver in tests/boards/
+# that judges the console text and stops QEMU: qemu_console.py, console_echo_test.py,
+# uci_console_test.py. A test whose command is a firmware target runs through
+# CMAKE_CROSSCOMPILING_EMULATOR instead (qemu-system-arm with semihosting, or tests/boards/avr_run
+# for AVR, under `timeout`) and is judged by the firmware's exit status: the AVR images, the
+# Cortex-M cmocka test images (they read the host's files), and FLASHMATE_SEMIHOSTING images.
 
 set(FLASHMATE_EMULATOR_TESTS "")
+# Whether the images talk over a UART (judged by their console text): see above.
+if(FLASHMATE_BOARD_ARCH STREQUAL "riscv"
+   OR (FLASHMATE_BOARD_ARCH STREQUAL "cortex-m" AND NOT FLASHMATE_SEMIHOSTING))
+  set(FLASHMATE_UART_CONSOLE ON)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+else()
+  set(FLASHMATE_UART_CONSOLE OFF)
+endif()
 
 # ---- AVR: the simavr runner, a host program -----------------------------------------------------
 if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
@@ -24,17 +39,16 @@ if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
 endif()
 
 # ---- Perft on the board: the move generator and the tables on the real instruction set ---------
-if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
-  find_package(Python3 REQUIRED COMPONENTS Interpreter)
-  # The UART console, semihosting or not: the RESULT line decides, and the times the board
-  # printed must agree with the wall clock (the mtime rate).
+if(FLASHMATE_UART_CONSOLE)
+  # The RESULT line decides, and the times the board printed must agree with the wall clock (the
+  # rate of its timer: mtime, SysTick, TIMER0).
   add_test(NAME perft_selftest
     COMMAND ${Python3_EXECUTABLE} ${FLASHMATE_QEMU_DRIVER} --timeout ${FLASHMATE_EMULATOR_TIMEOUT}
             --until "^RESULT: " --expect "^RESULT: PASS"
             --clock "^RESULT: .* nodes in ([0-9.]+) s"
             -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_perft>)
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest)
-  if(FLASHMATE_SEMIHOSTING)
+  if(FLASHMATE_BOARD_ARCH STREQUAL "riscv" AND FLASHMATE_SEMIHOSTING)
     # The test aid itself: main's return value is QEMU's exit status.
     add_test(NAME perft_selftest_exit_status COMMAND flashmate_perft)
     list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest_exit_status)
@@ -148,7 +162,8 @@ endif()
 
 # ---- The host's cmocka tests, on the board ----------------------------------------------------
 # The same sources as the host tests, built against tests/boards/mcu/cmocka.h (the cmocka subset they
-# use) and the C library's stdio over semihosting; the data files are read from the host.
+# use) and the C library's stdio over semihosting; the data files are read from the host. These
+# are test images, always built with semihosting (its files and exit status are what they need).
 foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
   add_executable(${name}
     ${FLASHMATE_TESTS_DIR}/chess/${name}.c
@@ -176,21 +191,36 @@ if(TARGET flashmate_uci)
   # line buffers: see the size report) but not the transposition table.
   flashmate_add_flash_test(uci_tables_in_flash flashmate_uci ${FLASHMATE_BOARD_UCI_RAM_BUDGET} ON
                            port_tt_arena)
-  # A scripted session on the semihosting console; the bestmove must be a legal move.
-  get_target_property(emulator flashmate_uci CROSSCOMPILING_EMULATOR)
-  add_test(NAME uci_session
-    COMMAND ${CMAKE_COMMAND}
-      "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
-      -DINPUT=${FLASHMATE_TEST_DATA}/uci_session.txt
-      -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
-      -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
-  # The same session compiled into the image (no console input).
-  add_test(NAME uci_demo_session
-    COMMAND ${CMAKE_COMMAND}
-      "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci_demo>"
-      -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
-      -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
-  list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
+  if(FLASHMATE_UART_CONSOLE)
+    # The engine on the UART: a GUI's session with hostile input, isready and stop during a
+    # search; the bestmoves must be legal moves.
+    set(uci_console_test ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/uci_console_test.py
+        --timeout ${FLASHMATE_EMULATOR_TIMEOUT} --legal ${FLASHMATE_TEST_DATA}/uci_session.legal)
+    add_test(NAME uci_console
+      COMMAND ${uci_console_test} session
+              -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci>)
+    # The compiled-in session (no console input).
+    add_test(NAME uci_demo_session
+      COMMAND ${uci_console_test} demo
+              -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci_demo>)
+    list(APPEND FLASHMATE_EMULATOR_TESTS uci_console uci_demo_session)
+  else()
+    # A scripted session on the semihosting console; the bestmove must be a legal move.
+    get_target_property(emulator flashmate_uci CROSSCOMPILING_EMULATOR)
+    add_test(NAME uci_session
+      COMMAND ${CMAKE_COMMAND}
+        "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
+        -DINPUT=${FLASHMATE_TEST_DATA}/uci_session.txt
+        -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
+        -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
+    # The same session compiled into the image (no console input).
+    add_test(NAME uci_demo_session
+      COMMAND ${CMAKE_COMMAND}
+        "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci_demo>"
+        -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
+        -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
+    list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
+  endif()
 endif()
 
 set_tests_properties(${FLASHMATE_EMULATOR_TESTS} PROPERTIES LABELS emulator TIMEOUT 300)

@@ -1,7 +1,7 @@
 /*
  * What every Cortex-M image has, whatever its console: the transposition table in a static
- * array, and the stack meter (port/firmware/firmware.h). The console and clock are in
- * semihosting.c.
+ * array, and the stack meter (port/firmware/firmware.h). The console and clock are
+ * console_uart.c with the chip's file (stm32.c, nrf51.c), or semihosting.c.
  *
  * FLASHMATE_TT_BYTES (compile definition, default 0) sizes the table memory port_alloc hands out.
  */

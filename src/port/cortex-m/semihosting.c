@@ -1,8 +1,8 @@
 /*
- * The Cortex-M port's console, clock and exit status, through semihosting: served by the
- * debugger or emulator (qemu-system-arm -semihosting-config enable=on). On a board without a
- * debugger attached, `bkpt` faults. Nothing here needs initialising at start-up: the console
- * handles are opened on first use.
+ * The semihosting build of the Cortex-M port (FLASHMATE_SEMIHOSTING): console, clock and exit
+ * status through the debugger or emulator (qemu-system-arm -semihosting-config enable=on). A test
+ * aid: on a board without a debugger attached, `bkpt` faults. Nothing here needs initialising at
+ * start-up: the console handles are opened on first use.
  *
  * Console: text goes to the host's standard output (":tt" opened for writing) and lines are read
  * from its standard input (":tt" opened for reading), so the firmware talks UCI exactly like the
