@@ -126,25 +126,41 @@ if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_64bit_multiply)
 endif()
 
-# ---- No ebreak in a RISC-V image: without a debugger it traps ------------------------------
-# Semihosting (FLASHMATE_SEMIHOSTING, a test aid) is the only code that needs one; the default
-# image must have none, not even from a compiler-inserted __builtin_trap.
+# ---- No semihosting call in a board image: without a debugger it traps ----------------------
+# Semihosting (FLASHMATE_SEMIHOSTING, a test aid) is the only code that needs ebreak (RISC-V) or
+# bkpt (ARM); a default image must have none, not even from a compiler-inserted __builtin_trap.
+# The check must see one: a library holding one (a probe) fails it.
 if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
+  set(forbidden "ebreak;c.ebreak")
+  set(mnemonic ebreak)
+elseif(FLASHMATE_BOARD_ARCH STREQUAL "cortex-m")
+  set(forbidden bkpt)
+  set(mnemonic bkpt)
+else()
+  set(forbidden "")
+endif()
+if(forbidden)
   if(NOT FLASHMATE_SEMIHOSTING)
-    add_test(NAME perft_no_ebreak
-      COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:flashmate_perft>
-              "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
-    list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_ebreak)
+    foreach(image flashmate_perft flashmate_uci flashmate_uci_demo)
+      if(TARGET ${image})
+        string(REPLACE "flashmate_" "" short ${image})
+        add_test(NAME ${short}_no_${mnemonic}
+          COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:${image}>
+                  "-DFORBIDDEN=${forbidden}" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
+        list(APPEND FLASHMATE_EMULATOR_TESTS ${short}_no_${mnemonic})
+      endif()
+    endforeach()
   endif()
-  # The check must see one: a library holding a __builtin_trap (an ebreak on RISC-V) fails it.
-  add_library(ebreak_probe STATIC ${FLASHMATE_TESTS_DIR}/boards/ebreak_probe.c)
-  add_test(NAME no_ebreak_check_detects_ebreak
-    COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:ebreak_probe>
-            "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
-  set_tests_properties(no_ebreak_check_detects_ebreak PROPERTIES WILL_FAIL TRUE)
-  list(APPEND FLASHMATE_EMULATOR_TESTS no_ebreak_check_detects_ebreak)
+  add_library(${mnemonic}_probe STATIC ${FLASHMATE_TESTS_DIR}/boards/${mnemonic}_probe.c)
+  add_test(NAME no_${mnemonic}_check_detects_${mnemonic}
+    COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:${mnemonic}_probe>
+            "-DFORBIDDEN=${forbidden}" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
+  set_tests_properties(no_${mnemonic}_check_detects_${mnemonic} PROPERTIES WILL_FAIL TRUE)
+  list(APPEND FLASHMATE_EMULATOR_TESTS no_${mnemonic}_check_detects_${mnemonic})
+endif()
 
-  # The console's receive side (UART interrupt, ring, truncation) with a small echo program.
+# ---- The console's receive side (UART interrupt, ring, truncation) with a small echo program ----
+if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
   set(FLASHMATE_PORT_SOURCES
     ${flashmate_SOURCE_DIR}/src/port/riscv/startup.c
     ${flashmate_SOURCE_DIR}/src/port/riscv/port_riscv.c
