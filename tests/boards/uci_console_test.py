@@ -16,7 +16,7 @@ session  what a GUI sends, and hostile input: `uci` -> uciok, `isready` -> ready
          answered while the search runs and `stop` ending it within STOP_LIMIT (both measured,
          CYCLES times); a bad FEN, an overlong line, bytes that are not text and a burst of lines
          during a search each leave the position as it was; a last search still gives a legal
-         bestmove.
+         bestmove; `quit` ends the program (its stack line), after which the board is silent.
 demo     the compiled-in session: uciok, readyok, a legal bestmove, the stack line.
 The measured figures are printed (ctest -V shows them). Standard library only; the engine
 driver is tests/protocol/ucitest.py, which the host's protocol tests use.
@@ -259,7 +259,16 @@ def run_uci(e, fen, legal):
     _, line, before = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove of go depth 4")
     no_fault(e, before)
     print("  go depth 4 -> bestmove %s (legal)" % bestmove_of(e, line, legal, "go depth 4"))
-    return ready, stop
+
+    # quit: main returns after its stack line, and the board idles.
+    e.send("quit")
+    _, stack, before = e.expect(lambda l: l.startswith("info string stack"), ANSWER_TIMEOUT,
+                                "the stack line after quit")
+    no_fault(e, before)
+    print("  quit -> " + stack)
+    e.send("isready")
+    late = [l for l in e.drain(1.0) if l.strip()]
+    require(not late, "after quit the board still answers: %s" % late, e)
 
 
 def main():
