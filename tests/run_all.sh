@@ -108,6 +108,12 @@ for board in "${boards[@]}"; do
   cmake --build --preset "$board" -j "$jobs"
   ctest --preset "$board" -j "$jobs" -L emulator
 done
+# The semihosting build (a test aid, FLASHMATE_SEMIHOSTING): the default images' old console,
+# clock and exit status, so that it keeps working; one board is enough.
+phase "board netduinoplus2 with semihosting: preset netduinoplus2-semihosting, build/netduinoplus2-semihosting"
+cmake --preset netduinoplus2-semihosting
+cmake --build --preset netduinoplus2-semihosting -j "$jobs"
+ctest --preset netduinoplus2-semihosting -j "$jobs" -L emulator
 phase ""
 echo "== firmware sizes"
 for board in "${boards[@]}"; do
