@@ -250,8 +250,17 @@ bool chip_uart_put_bounded(uint8_t byte)
     return true;
 }
 
+static struct {
+    bool reloaded;   /* the counter has been seen running */
+    uint64_t latest; /* the latest count returned */
+} clock;
+
 /* Core cycles since start-up. With interrupts masked a wrap cannot be counted while we look, but
- * one may have happened: then the interrupt is pending, and the counter is read again after it. */
+ * one may have happened: then the interrupt is pending, and the counter is read again after it.
+ * Until its first reload, one clock after it is enabled (under QEMU: when the emulator gets round
+ * to it, milliseconds later), the counter reads 0, which would pass for the end of a period: the
+ * count is 0 until the counter has been seen running. The count never goes back, whatever an
+ * emulator's timer does. */
 static uint64_t cycles(void)
 {
     uint32_t saved = irq_save();
@@ -260,8 +269,16 @@ static uint64_t cycles(void)
         wraps++;
         counter = SYST_CVR;
     }
+    uint64_t now = 0;
+    if (clock.reloaded || wraps != 0 || counter != 0) {
+        clock.reloaded = true;
+        now = ((uint64_t)wraps << 24) + (SYST_MAX - counter);
+    }
+    if (now < clock.latest)
+        now = clock.latest;
+    clock.latest = now;
     irq_restore(saved);
-    return ((uint64_t)wraps << 24) + (SYST_MAX - counter);
+    return now;
 }
 
 uint64_t port_time_ms(void) { return cycles() / (CORE_HZ / 1000); }
