@@ -6,6 +6,11 @@
 #   FLASHMATE_BOARD_CPU          -mcpu (Cortex-M), -march (RISC-V) or -mmcu (AVR)
 #   FLASHMATE_BOARD_ABI          -mabi (RISC-V only)
 #   FLASHMATE_BOARD_MACHINE      qemu-system-arm / qemu-system-riscv32 -M machine
+#   FLASHMATE_BOARD_CHIP         Cortex-M: the chip's console and clock in src/port/cortex-m/
+#                                (stm32f4 and stm32f1: stm32.c, nrf51: nrf51.c)
+#   FLASHMATE_BOARD_CLOCK_HZ     Cortex-M: the core clock the port sets up (and QEMU models)
+#   FLASHMATE_BOARD_CONSOLE_RX   Cortex-M: the UART receive ring of the UCI image, in bytes (a
+#                                power of two; the perft image reads nothing and gets 64)
 #   FLASHMATE_BOARD_F_CPU        clock in Hz (AVR: F_CPU and the simulated frequency)
 #   FLASHMATE_BOARD_LAYOUTS      slider layouts that fit its flash, the first is the default
 #   FLASHMATE_BOARD_PERFT_SET    perft self-test: "full" (startpos d5, Kiwipete d4, position 3
@@ -36,11 +41,17 @@ macro(flashmate_board name)
   set(FLASHMATE_BOARD_MACHINE "")
   set(FLASHMATE_BOARD_ABI "")
   set(FLASHMATE_BOARD_F_CPU 0)
+  set(FLASHMATE_BOARD_CHIP "")
+  set(FLASHMATE_BOARD_CLOCK_HZ 0)
+  set(FLASHMATE_BOARD_CONSOLE_RX 256)
   if("${name}" STREQUAL "netduinoplus2")
     # STM32F405 (Cortex-M4F): 1 MB flash, 128 KB SRAM (QEMU maps 192 KB; the chip's main SRAM is 128 KB).
     set(FLASHMATE_BOARD_ARCH cortex-m)
     set(FLASHMATE_BOARD_CPU cortex-m4)
     set(FLASHMATE_BOARD_MACHINE netduinoplus2)
+    set(FLASHMATE_BOARD_CHIP stm32f4)
+    set(FLASHMATE_BOARD_CLOCK_HZ 168000000) # HSI through the PLL
+    set(FLASHMATE_BOARD_CONSOLE_RX 1024)
     set(FLASHMATE_BOARD_LAYOUTS fancy compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)
@@ -59,6 +70,8 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_ARCH cortex-m)
     set(FLASHMATE_BOARD_CPU cortex-m3)
     set(FLASHMATE_BOARD_MACHINE stm32vldiscovery)
+    set(FLASHMATE_BOARD_CHIP stm32f1)
+    set(FLASHMATE_BOARD_CLOCK_HZ 24000000) # HSI / 2 through the PLL
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
@@ -67,6 +80,8 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_ARCH cortex-m)
     set(FLASHMATE_BOARD_CPU cortex-m0)
     set(FLASHMATE_BOARD_MACHINE microbit)
+    set(FLASHMATE_BOARD_CHIP nrf51)
+    set(FLASHMATE_BOARD_CLOCK_HZ 16000000) # HFCLK, fixed
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)

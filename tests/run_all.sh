@@ -93,6 +93,12 @@ for layout in FANCY COMPACT; do
            --inline-suppr --error-exitcode=1 --quiet -I include -I src \
            -DFLASHMATE_LAYOUT_$layout -DFLASHMATE_ENGINE -DFLASHMATE_XIANGQI src/
 done
+# The Cortex-M port once per chip: a chip's file is compiled for that chip only.
+for chip in STM32F4 STM32F1 NRF51; do
+  cppcheck --std=c11 --enable=warning,style,performance,portability \
+           --inline-suppr --error-exitcode=1 --quiet -I include -I src \
+           -DFLASHMATE_CHIP_$chip src/port/cortex-m/
+done
 
 # ---- Boards: firmware on emulators (label emulator) --------------------------------------------
 boards=(netduinoplus2 stm32vldiscovery microbit hifive1 atmega2560)
@@ -102,6 +108,12 @@ for board in "${boards[@]}"; do
   cmake --build --preset "$board" -j "$jobs"
   ctest --preset "$board" -j "$jobs" -L emulator
 done
+# The semihosting build (a test aid, FLASHMATE_SEMIHOSTING): the default images' old console,
+# clock and exit status, so that it keeps working; one board is enough.
+phase "board netduinoplus2 with semihosting: preset netduinoplus2-semihosting, build/netduinoplus2-semihosting"
+cmake --preset netduinoplus2-semihosting
+cmake --build --preset netduinoplus2-semihosting -j "$jobs"
+ctest --preset netduinoplus2-semihosting -j "$jobs" -L emulator
 phase ""
 echo "== firmware sizes"
 for board in "${boards[@]}"; do

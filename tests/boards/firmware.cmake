@@ -1,10 +1,25 @@
 # Tests of a board build (included by tests/CMakeLists.txt when cross-compiling). Every test
-# carries the label `emulator`. A test whose command is a firmware target runs through
-# CMAKE_CROSSCOMPILING_EMULATOR (the toolchain file: qemu-system-arm, or tests/boards/avr_run for AVR,
-# under `timeout`) and is judged by the firmware's exit status. RISC-V images talk over a UART
-# and idle when done: tests/boards/qemu_console.py runs them and judges their console text.
+# carries the label `emulator`.
+#
+# A board image talks over its UART and idles when done, as on a real board: the RISC-V images,
+# and the Cortex-M images unless built with FLASHMATE_SEMIHOSTING. Their tests run QEMU with the
+# console on its standard input and output (FLASHMATE_QEMU_COMMAND of the toolchain file, -kernel
+# <image>.elf; for Cortex-M -semihosting-config enable=off) through a driver in tests/boards/
+# that judges the console text and stops QEMU: qemu_console.py, console_echo_test.py,
+# uci_console_test.py. A test whose command is a firmware target runs through
+# CMAKE_CROSSCOMPILING_EMULATOR instead (qemu-system-arm with semihosting, or tests/boards/avr_run
+# for AVR, under `timeout`) and is judged by the firmware's exit status: the AVR images, the
+# Cortex-M cmocka test images (they read the host's files), and FLASHMATE_SEMIHOSTING images.
 
 set(FLASHMATE_EMULATOR_TESTS "")
+# Whether the images talk over a UART (judged by their console text): see above.
+if(FLASHMATE_BOARD_ARCH STREQUAL "riscv"
+   OR (FLASHMATE_BOARD_ARCH STREQUAL "cortex-m" AND NOT FLASHMATE_SEMIHOSTING))
+  set(FLASHMATE_UART_CONSOLE ON)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+else()
+  set(FLASHMATE_UART_CONSOLE OFF)
+endif()
 
 # ---- AVR: the simavr runner, a host program -----------------------------------------------------
 if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
@@ -24,17 +39,16 @@ if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
 endif()
 
 # ---- Perft on the board: the move generator and the tables on the real instruction set ---------
-if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
-  find_package(Python3 REQUIRED COMPONENTS Interpreter)
-  # The UART console, semihosting or not: the RESULT line decides, and the times the board
-  # printed must agree with the wall clock (the mtime rate).
+if(FLASHMATE_UART_CONSOLE)
+  # The RESULT line decides, and the times the board printed must agree with the wall clock (the
+  # rate of its timer: mtime, SysTick, TIMER0).
   add_test(NAME perft_selftest
     COMMAND ${Python3_EXECUTABLE} ${FLASHMATE_QEMU_DRIVER} --timeout ${FLASHMATE_EMULATOR_TIMEOUT}
             --until "^RESULT: " --expect "^RESULT: PASS"
             --clock "^RESULT: .* nodes in ([0-9.]+) s"
             -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_perft>)
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest)
-  if(FLASHMATE_SEMIHOSTING)
+  if(FLASHMATE_BOARD_ARCH STREQUAL "riscv" AND FLASHMATE_SEMIHOSTING)
     # The test aid itself: main's return value is QEMU's exit status.
     add_test(NAME perft_selftest_exit_status COMMAND flashmate_perft)
     list(APPEND FLASHMATE_EMULATOR_TESTS perft_selftest_exit_status)
@@ -112,49 +126,71 @@ if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
   list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_64bit_multiply)
 endif()
 
-# ---- No ebreak in a RISC-V image: without a debugger it traps ------------------------------
-# Semihosting (FLASHMATE_SEMIHOSTING, a test aid) is the only code that needs one; the default
-# image must have none, not even from a compiler-inserted __builtin_trap.
+# ---- No semihosting call in a board image: without a debugger it traps ----------------------
+# Semihosting (FLASHMATE_SEMIHOSTING, a test aid) is the only code that needs ebreak (RISC-V) or
+# bkpt (ARM); a default image must have none, not even from a compiler-inserted __builtin_trap.
+# The check must see one: a library holding one (a probe) fails it.
 if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
+  set(forbidden "ebreak;c.ebreak")
+  set(mnemonic ebreak)
+elseif(FLASHMATE_BOARD_ARCH STREQUAL "cortex-m")
+  set(forbidden bkpt)
+  set(mnemonic bkpt)
+else()
+  set(forbidden "")
+endif()
+if(forbidden)
   if(NOT FLASHMATE_SEMIHOSTING)
-    add_test(NAME perft_no_ebreak
-      COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:flashmate_perft>
-              "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
-    list(APPEND FLASHMATE_EMULATOR_TESTS perft_no_ebreak)
+    foreach(image flashmate_perft flashmate_uci flashmate_uci_demo)
+      if(TARGET ${image})
+        string(REPLACE "flashmate_" "" short ${image})
+        add_test(NAME ${short}_no_${mnemonic}
+          COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:${image}>
+                  "-DFORBIDDEN=${forbidden}" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
+        list(APPEND FLASHMATE_EMULATOR_TESTS ${short}_no_${mnemonic})
+      endif()
+    endforeach()
   endif()
-  # The check must see one: a library holding a __builtin_trap (an ebreak on RISC-V) fails it.
-  add_library(ebreak_probe STATIC ${FLASHMATE_TESTS_DIR}/boards/ebreak_probe.c)
-  add_test(NAME no_ebreak_check_detects_ebreak
-    COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:ebreak_probe>
-            "-DFORBIDDEN=ebreak;c.ebreak" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
-  set_tests_properties(no_ebreak_check_detects_ebreak PROPERTIES WILL_FAIL TRUE)
-  list(APPEND FLASHMATE_EMULATOR_TESTS no_ebreak_check_detects_ebreak)
+  add_library(${mnemonic}_probe STATIC ${FLASHMATE_TESTS_DIR}/boards/${mnemonic}_probe.c)
+  add_test(NAME no_${mnemonic}_check_detects_${mnemonic}
+    COMMAND ${CMAKE_COMMAND} -DOBJDUMP=${CMAKE_OBJDUMP} -DBINARY=$<TARGET_FILE:${mnemonic}_probe>
+            "-DFORBIDDEN=${forbidden}" -P ${FLASHMATE_TESTS_DIR}/scripts/check_no_instruction.cmake)
+  set_tests_properties(no_${mnemonic}_check_detects_${mnemonic} PROPERTIES WILL_FAIL TRUE)
+  list(APPEND FLASHMATE_EMULATOR_TESTS no_${mnemonic}_check_detects_${mnemonic})
+endif()
 
-  # The console's receive side (UART interrupt, ring, truncation) with a small echo program.
-  set(FLASHMATE_PORT_SOURCES
-    ${flashmate_SOURCE_DIR}/src/port/riscv/startup.c
-    ${flashmate_SOURCE_DIR}/src/port/riscv/port_riscv.c
-    ${flashmate_SOURCE_DIR}/src/port/common/no_files.c)
+# ---- The console's receive side (UART interrupt, ring, truncation) with a small echo program ----
+if(FLASHMATE_UART_CONSOLE)
+  set(echo_options "")
+  if(FLASHMATE_BOARD_ARCH STREQUAL "cortex-m")
+    # A 256-byte receive ring: the test's burst is 16 times that. The Cortex-M port stops taking
+    # bytes when its ring is full, and QEMU then holds the rest of the input: nothing is lost.
+    set(echo_ring CONSOLE_RX 256)
+    set(echo_options --port-holds-input)
+  endif()
   flashmate_add_firmware(console_echo
     SOURCES ${FLASHMATE_TESTS_DIR}/boards/console_echo.c
             ${flashmate_SOURCE_DIR}/src/port/firmware/stack_report.c
-    STACK_BYTES 2048)
+    STACK_BYTES 2048
+    ${echo_ring})
   add_test(NAME console_echo
     COMMAND ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/console_echo_test.py
-            --timeout ${FLASHMATE_EMULATOR_TIMEOUT}
+            --timeout ${FLASHMATE_EMULATOR_TIMEOUT} ${echo_options}
             -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:console_echo>)
   list(APPEND FLASHMATE_EMULATOR_TESTS console_echo)
 endif()
 
 # ---- The host's cmocka tests, on the board ----------------------------------------------------
 # The same sources as the host tests, built against tests/boards/mcu/cmocka.h (the cmocka subset they
-# use) and the C library's stdio over semihosting; the data files are read from the host.
+# use) and the C library's stdio over semihosting; the data files are read from the host. These
+# are test images, always built with semihosting (its files and exit status are what they need).
 foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
   add_executable(${name}
     ${FLASHMATE_TESTS_DIR}/chess/${name}.c
     ${FLASHMATE_TESTS_DIR}/boards/mcu/cmocka.c
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/startup.c
-    ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c)
+    ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c
+    ${flashmate_SOURCE_DIR}/src/port/cortex-m/semihosting.c)
   target_include_directories(${name} BEFORE PRIVATE ${FLASHMATE_TESTS_DIR}/boards/mcu)
   target_include_directories(${name} PRIVATE ${flashmate_SOURCE_DIR}/src)
   target_compile_definitions(${name} PRIVATE FLASHMATE_TEST_DATA="${FLASHMATE_TEST_DATA}")
@@ -175,21 +211,36 @@ if(TARGET flashmate_uci)
   # line buffers: see the size report) but not the transposition table.
   flashmate_add_flash_test(uci_tables_in_flash flashmate_uci ${FLASHMATE_BOARD_UCI_RAM_BUDGET} ON
                            port_tt_arena)
-  # A scripted session on the semihosting console; the bestmove must be a legal move.
-  get_target_property(emulator flashmate_uci CROSSCOMPILING_EMULATOR)
-  add_test(NAME uci_session
-    COMMAND ${CMAKE_COMMAND}
-      "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
-      -DINPUT=${FLASHMATE_TEST_DATA}/uci_session.txt
-      -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
-      -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
-  # The same session compiled into the image (no console input).
-  add_test(NAME uci_demo_session
-    COMMAND ${CMAKE_COMMAND}
-      "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci_demo>"
-      -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
-      -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
-  list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
+  if(FLASHMATE_UART_CONSOLE)
+    # The engine on the UART: a GUI's session with hostile input, isready and stop during a
+    # search; the bestmoves must be legal moves.
+    set(uci_console_test ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/uci_console_test.py
+        --timeout ${FLASHMATE_EMULATOR_TIMEOUT} --legal ${FLASHMATE_TEST_DATA}/uci_session.legal)
+    add_test(NAME uci_console
+      COMMAND ${uci_console_test} session
+              -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci>)
+    # The compiled-in session (no console input).
+    add_test(NAME uci_demo_session
+      COMMAND ${uci_console_test} demo
+              -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci_demo>)
+    list(APPEND FLASHMATE_EMULATOR_TESTS uci_console uci_demo_session)
+  else()
+    # A scripted session on the semihosting console; the bestmove must be a legal move.
+    get_target_property(emulator flashmate_uci CROSSCOMPILING_EMULATOR)
+    add_test(NAME uci_session
+      COMMAND ${CMAKE_COMMAND}
+        "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
+        -DINPUT=${FLASHMATE_TEST_DATA}/uci_session.txt
+        -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
+        -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
+    # The same session compiled into the image (no console input).
+    add_test(NAME uci_demo_session
+      COMMAND ${CMAKE_COMMAND}
+        "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci_demo>"
+        -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
+        -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
+    list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
+  endif()
 endif()
 
 set_tests_properties(${FLASHMATE_EMULATOR_TESTS} PROPERTIES LABELS emulator TIMEOUT 300)

@@ -10,9 +10,10 @@ it idles when main returns, as a real board does -- so the run ends when a line 
 when the emulator exits by itself, or at --timeout; the emulator is killed then.
 
 Exit status: 0 when every --expect matched (in order) and nothing failed; 1 when an expectation
-is unmet, a --fail pattern matched or --clock disagrees; 99 when the firmware reports a trap or a
-failed assertion ("*** trap", "*** assertion failed"); 124 on timeout; otherwise, without
---until, the emulator's own exit status (semihosting) -- 0 only if the expectations hold too.
+is unmet, a --fail pattern matched or --clock disagrees; 99 when the firmware reports a trap, a
+failed assertion or a fault ("*** trap", "*** assertion failed", "*** ...: firmware stopped");
+124 on timeout; otherwise, without --until, the emulator's own exit status (semihosting) -- 0
+only if the expectations hold too.
 
 --clock REGEX checks the board's clock: group 1 of the matching line is a time in seconds the
 firmware measured itself (its perft total); it must agree with the wall time this driver saw
@@ -29,7 +30,9 @@ import sys
 import threading
 import time
 
-TRAP = re.compile(r"^\*\*\* (trap|assertion failed)")
+# A firmware's report that it stopped: a RISC-V trap or failed assertion, a Cortex-M fault
+# ("*** HardFault (exception 3) at pc ...: firmware stopped").
+TRAP = re.compile(r"^\*\*\* (trap|assertion failed|.*: firmware stopped$)")
 
 
 class Console:

@@ -1,11 +1,11 @@
 /*
  * ARM semihosting: requests served by the debugger or emulator (here qemu-system-arm with
- * -semihosting-config enable=on,target=native) through `bkpt 0xAB`. The Cortex-M port uses it
- * for its console, clock and exit status.
- * https://github.com/ARM-software/abi-aa/blob/main/semihosting/semihosting.rst
+ * -semihosting-config enable=on,target=native) through `bkpt 0xAB`. The semihosting build of the
+ * Cortex-M port (FLASHMATE_SEMIHOSTING, semihosting.c) uses it for its console, clock and exit
+ * status. https://github.com/ARM-software/abi-aa/blob/main/semihosting/semihosting.rst
  *
- * Without a debugger attached, bkpt faults on real hardware: a board running stand-alone would
- * swap this file for a UART driver and a timer.
+ * Without a debugger attached, bkpt faults on real hardware: the default build includes none of
+ * this (console_uart.c and the chip's file instead).
  */
 #ifndef FLASHMATE_PORT_SEMIHOSTING_H
 #define FLASHMATE_PORT_SEMIHOSTING_H
