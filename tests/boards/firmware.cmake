@@ -189,7 +189,7 @@ foreach(name IN LISTS FLASHMATE_BOARD_CMOCKA_TESTS)
     ${FLASHMATE_TESTS_DIR}/chess/${name}.c
     ${FLASHMATE_TESTS_DIR}/boards/mcu/cmocka.c
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/startup.c
-    ${flashmate_SOURCE_DIR}/src/port/cortex-m/port_cortex_m.c
+    ${flashmate_SOURCE_DIR}/src/port/common/board_memory.c
     ${flashmate_SOURCE_DIR}/src/port/cortex-m/semihosting.c)
   target_include_directories(${name} BEFORE PRIVATE ${FLASHMATE_TESTS_DIR}/boards/mcu)
   target_include_directories(${name} PRIVATE ${flashmate_SOURCE_DIR}/src)

@@ -10,33 +10,23 @@
  * puts its table in section .isr_vector.irq, which the linker script places right after this one.
  * The SysTick entry is the weak SysTick_Handler, which a chip using SysTick defines.
  *
- * The loops write through volatile pointers so that the compiler cannot turn them into memcpy /
- * memset calls, whatever the flags (with newlib's memcpy they would work, but start-up should
- * not depend on library code).
+ * The copy and the zeroing are src/port/common/board_memory.c's, shared with RISC-V.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "cortex_m.h"
+#include "port/common/board_memory.h"
 
 /* Symbols of the linker script (src/port/cortex-m/sections.ld). */
-extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
+extern uint32_t _estack[];
 
 int main(void);
 
 void Reset_Handler(void);
 void Reset_Handler(void)
 {
-    /* The section bounds are separate objects to C: sizes come from their addresses as integers.
-     * volatile keeps the compiler from turning the loops into memcpy/memset calls. */
-    size_t data_words = ((uintptr_t)_edata - (uintptr_t)_sdata) / sizeof(uint32_t);
-    size_t bss_words = ((uintptr_t)_ebss - (uintptr_t)_sbss) / sizeof(uint32_t);
-    const uint32_t *src = _sidata;
-    volatile uint32_t *data = _sdata, *bss = _sbss;
-    for (size_t i = 0; i < data_words; i++)
-        data[i] = src[i];
-    for (size_t i = 0; i < bss_words; i++)
-        bss[i] = 0;
+    board_init_memory();
     platform_start();
     platform_stop(main());
 }

@@ -16,10 +16,10 @@
 #include <stdint.h>
 
 #include "fe310.h"
+#include "port/common/board_memory.h"
 #include "riscv_port.h"
 
 /* Symbols of the linker script (src/port/riscv/<board>.ld). */
-extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[];
 
 int main(void);
 __attribute__((noreturn)) void reset_handler(void);
@@ -85,15 +85,7 @@ void reset_handler(void)
     CSR_WRITE(mie, 0);
     CSR_WRITE(mtvec, (uintptr_t)trap_handler);
 
-    /* The section bounds are separate objects to C: sizes come from their addresses as integers. */
-    size_t data_words = ((uintptr_t)_edata - (uintptr_t)_sdata) / sizeof(uint32_t);
-    size_t bss_words = ((uintptr_t)_ebss - (uintptr_t)_sbss) / sizeof(uint32_t);
-    const uint32_t *src = _sidata;
-    volatile uint32_t *data = _sdata, *bss = _sbss;
-    for (size_t i = 0; i < data_words; i++)
-        data[i] = src[i];
-    for (size_t i = 0; i < bss_words; i++)
-        bss[i] = 0;
+    board_init_memory();
 
     riscv_board_start();
     riscv_stop(main());

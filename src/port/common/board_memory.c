@@ -1,16 +1,37 @@
 /*
- * What every Cortex-M image has, whatever its console: the transposition table in a static
- * array, and the stack meter (port/firmware/firmware.h). The console and clock are
- * console_uart.c with the chip's file (stm32.c, nrf51.c), or semihosting.c.
+ * What every 32-bit board's image has, whatever its chip: start-up's copy of .data and zeroing
+ * of .bss, the transposition table in a static array, and the stack meter
+ * (port/firmware/firmware.h). The linker scripts (src/port/cortex-m/sections.ld,
+ * src/port/riscv/) name the section bounds and the stack reserve alike.
  *
  * FLASHMATE_TT_BYTES (compile definition, default 0) sizes the table memory port_alloc hands out.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "board_memory.h"
 #include "port/firmware/firmware.h"
 #include "port/port.h"
+
+/* ---- Start-up ---- */
+
+extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[];
+
+void board_init_memory(void)
+{
+    /* The section bounds are separate objects to C: sizes come from their addresses as integers.
+     * volatile keeps the compiler from turning the loops into memcpy/memset calls. */
+    size_t data_words = ((uintptr_t)_edata - (uintptr_t)_sdata) / sizeof(uint32_t);
+    size_t bss_words = ((uintptr_t)_ebss - (uintptr_t)_sbss) / sizeof(uint32_t);
+    const uint32_t *src = _sidata;
+    volatile uint32_t *data = _sdata, *bss = _sbss;
+    for (size_t i = 0; i < data_words; i++)
+        data[i] = src[i];
+    for (size_t i = 0; i < bss_words; i++)
+        bss[i] = 0;
+}
 
 /* ---- Transposition table memory: one static array, handed out whole ---- */
 
@@ -50,19 +71,27 @@ void port_free(void *memory) { (void)memory; }
 
 /* The stack grows down from _estack (the end of RAM) and may use all RAM above the static data,
  * from _sstack; the linker script guarantees __stack_size bytes of it (an absolute symbol: its
- * address is the value). */
+ * address is the value). Addresses are compared as integers: to C they point into different
+ * objects. */
 extern uint32_t _sstack[], _estack[];
 extern char __stack_size[];
 
 enum { STACK_PATTERN = 0x57ac57acu, STACK_MARGIN_WORDS = 16 };
 
-/* To C, _sstack, _estack and the stack pointer point into different objects, so the walks
- * below compare addresses as integers rather than pointers. */
-void port_stack_paint(void)
+static inline uintptr_t stack_pointer(void)
 {
     uintptr_t sp;
+#if defined(__riscv)
+    __asm__ volatile("mv %0, sp" : "=r"(sp));
+#else
     __asm__ volatile("mov %0, sp" : "=r"(sp));
-    uintptr_t end = sp - STACK_MARGIN_WORDS * sizeof(uint32_t);
+#endif
+    return sp;
+}
+
+void port_stack_paint(void)
+{
+    uintptr_t end = stack_pointer() - STACK_MARGIN_WORDS * sizeof(uint32_t);
     for (uintptr_t address = (uintptr_t)_sstack; address < end; address += sizeof(uint32_t))
         *(volatile uint32_t *)address = STACK_PATTERN;
 }
