@@ -64,8 +64,6 @@ static void say_spin(const char *name, int value, int min, int max)
 
 void uci_print_options(void)
 {
-    char buf[128];
-    TextBuf t;
     say_spin("Hash", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX);
     uci_say("option name Clear Hash type button");
     say_spin("Threads", 1, 1, 1);
@@ -77,7 +75,8 @@ void uci_print_options(void)
     uci_say("option name BookFile type string default <empty>");
     uci_say("option name UCI_Chess960 type check default false");
     if (games[1]) {
-        t = text_buf(buf, sizeof buf);
+        char buf[128];
+        TextBuf t = text_buf(buf, sizeof buf);
         text_add(&t, "option name UCI_Variant type combo default ");
         text_add(&t, games[0]->name);
         for (int i = 0; games[i]; i++) {
