@@ -1,8 +1,9 @@
 """What each generated file holds, and how its tables are built from the rules and data.
 
 Two games, chess and Xiangqi. Chess has chess_common.c, the tables every slider layout shares,
-and one file per slider layout (fancy, compact), each defining chess_layout_tables and
-chess_layout_name; the engine is built with one of them. Xiangqi, on 9x10, has one file,
+and one file per slider layout (fancy, compact, pext), each defining chess_layout_tables and
+chess_layout_name; the engine is built with one of them. The pext layout has two files, one per
+entry width (chess_pext.c and chess_pext_pdep.c, the build's FLASHMATE_PEXT_PDEP picks one). Xiangqi, on 9x10, has one file,
 xiangqi_tables.c (declared in src/xiangqi/tables.h), and no choice of layout. Every builder runs
 its checks before it returns, so an OutputFile that exists has been verified.
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import checks
+from . import checks, pext
 from .geometry import XIANGQI, Board, bit
 from .magic import find_all_magics
 from .model import OutputFile, Table
@@ -25,7 +26,7 @@ from .zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build
                       load_random64)
 
 GAMES = ("chess", "xiangqi")
-CHESS_LAYOUTS = ("fancy", "compact")  # chess's slider table layouts
+CHESS_LAYOUTS = ("fancy", "compact", "pext")  # chess's slider table layouts
 COLOUR_LABELS = ("WHITE", "BLACK")
 PIECE_TYPE_LABELS = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
 CASTLING_LABELS = tuple("".join(c for bit, c in zip((1, 2, 4, 8), "KQkq") if rights & bit) or "-"
@@ -112,12 +113,6 @@ def build_fancy(s: Settings) -> OutputFile:
                f"{packed.entries_per_slider['bishop']} bishop = {len(packed.attacks)} entries,"
                f" {lookups} lookups verified in {time.monotonic() - start:.1f} s")
 
-    start = time.monotonic()
-    between_values = [between(board, a, b) for a in board.squares() for b in board.squares()]
-    line_values = [line(board, a, b) for a in board.squares() for b in board.squares()]
-    checks.check_between_line(board, between_values, line_values)
-    s.progress(f"between/line tables verified in {time.monotonic() - start:.1f} s")
-
     tables = (
         Table("rook_magics", "MagicEntry", (64,), packed.entries["rook"],
               "Rook magics: {mask, magic, offset, shift}.", labels=(squares,)),
@@ -126,13 +121,69 @@ def build_fancy(s: Settings) -> OutputFile:
         Table("slider_attacks", "uint64_t", (len(packed.attacks),), packed.attacks,
               "Attack blocks of every square, rook squares a1..h8 first, then bishop squares.",
               dim_names=("SLIDER_ATTACK_ENTRIES",)),
+    ) + between_line_tables(s)
+    return OutputFile("chess_fancy.c", "chess_layout_tables", tables,
+                      strings=(("chess_layout_name", "fancy"),), avr_object_limit=False)
+
+
+def between_line_tables(s: Settings) -> tuple[Table, Table]:
+    """between_table and line_table, verified; the layouts with one block per square have them."""
+    board, start = s.board, time.monotonic()
+    squares = _squares(board)
+    between_values = [between(board, a, b) for a in board.squares() for b in board.squares()]
+    line_values = [line(board, a, b) for a in board.squares() for b in board.squares()]
+    checks.check_between_line(board, between_values, line_values)
+    s.progress(f"between/line tables verified in {time.monotonic() - start:.1f} s")
+    return (
         _u64("between_table", (64, 64), between_values, "Squares strictly between two aligned squares.",
              (squares, squares)),
         _u64("line_table", (64, 64), line_values, "The whole line through two aligned squares, edge to edge.",
              (squares, squares)),
     )
-    return OutputFile("chess_fancy.c", "chess_layout_tables", tables,
-                      strings=(("chess_layout_name", "fancy"),), avr_object_limit=False)
+
+
+def build_pext(s: Settings) -> tuple[OutputFile, OutputFile]:
+    """The pext layout's two files, the same blocks with 64-bit entries (chess_pext.c) and with
+    16-bit entries that C widens by PDEP (chess_pext_pdep.c). Only packing: no magics."""
+    board, start = s.board, time.monotonic()
+    squares = _squares(board)
+    sliders = (ROOK_RULE, BISHOP_RULE)  # the packing order: rook blocks first
+    blocks = pext.pack(board, sliders)
+    check_totals(blocks, CHESS_FANCY_ENTRIES)
+    compressed = blocks.compressed(sliders)
+    lookups = [pext.verify(board, sliders, blocks, entries, width)
+               for entries, width in ((blocks.attacks, 64), (compressed, 16))]
+    s.progress(f"pext attacks packed: {blocks.entries_per_slider['rook']} rook + {blocks.entries_per_slider['bishop']}"
+               f" bishop = {len(blocks.attacks)} entries of 64 and of 16 bits, {lookups[0]} + {lookups[1]} lookups"
+               f" verified in {time.monotonic() - start:.1f} s")
+    lines = between_line_tables(s)
+
+    def entries(name, ctype, rows, what):
+        return Table(name, ctype, (64,), tuple(rows), what, labels=(squares,))
+
+    def rows(slider_name, *fields):
+        return zip(*(getattr(blocks, field)[slider_name] for field in fields))
+
+    plain = (
+        entries("rook_pext", "PextEntry", rows("rook", "masks", "offsets"), "Rook squares: {mask, offset}."),
+        entries("bishop_pext", "PextEntry", rows("bishop", "masks", "offsets"), "Bishop squares: {mask, offset}."),
+        Table("pext_attacks", "uint64_t", (len(blocks.attacks),), blocks.attacks,
+              "Attack blocks by pext(occupied, mask), rook squares a1..h8 first, then bishop squares.",
+              dim_names=("SLIDER_ATTACK_ENTRIES",)),
+    ) + lines
+    widened = (
+        entries("rook_pdep", "PdepEntry", rows("rook", "masks", "rays", "offsets"),
+                "Rook squares: {mask, rays (empty-board attacks), offset}."),
+        entries("bishop_pdep", "PdepEntry", rows("bishop", "masks", "rays", "offsets"),
+                "Bishop squares: {mask, rays (empty-board attacks), offset}."),
+        Table("pdep_attacks", "uint16_t", (len(compressed),), compressed,
+              "Attack blocks by pext(occupied, mask), each entry pext(attacks, rays); rook squares first.",
+              dim_names=("SLIDER_ATTACK_ENTRIES",)),
+    ) + lines
+    return (OutputFile("chess_pext.c", "chess_layout_tables", plain, strings=(("chess_layout_name", "pext"),),
+                       avr_object_limit=False),
+            OutputFile("chess_pext_pdep.c", "chess_layout_tables", widened,
+                       strings=(("chess_layout_name", "pext_pdep"),), avr_object_limit=False))
 
 
 def first_rank_attacks(file: int, inner: int) -> int:
@@ -298,12 +349,12 @@ def build_xiangqi(s: Settings) -> OutputFile:
                       header="xiangqi/tables.h")
 
 
-CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact}
+CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact, "pext": build_pext}
 
 
 def build_files(s: Settings, game: str = "all", layout: str = "all") -> list[OutputFile]:
-    """The files of a game ("all": both), in the order chess_common.c, the chess layout files,
-    xiangqi_tables.c. For chess, layout picks one slider layout ("all": every one); Xiangqi has
+    """The files of a game ("all": both), in the order chess_common.c, the chess layout files
+    (pext's two together), xiangqi_tables.c. For chess, layout picks one slider layout ("all": every one); Xiangqi has
     no layouts, so it takes only "all"."""
     if game not in ("all",) + GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -312,7 +363,10 @@ def build_files(s: Settings, game: str = "all", layout: str = "all") -> list[Out
     files = []
     if game in ("all", "chess"):
         names = CHESS_LAYOUTS if layout == "all" else (layout,)
-        files += [build_common(s)] + [CHESS_LAYOUT_BUILDERS[name](s) for name in names]
+        files.append(build_common(s))
+        for name in names:
+            built = CHESS_LAYOUT_BUILDERS[name](s)
+            files += built if isinstance(built, tuple) else [built]
     if game in ("all", "xiangqi"):
         files.append(build_xiangqi(s))
     return files

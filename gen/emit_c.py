@@ -14,7 +14,8 @@ import math
 from .model import OutputFile, Table
 
 INDENT = "    "
-VALUES_PER_LINE = {"uint64_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "XqBBWords": 2}
+VALUES_PER_LINE = {"uint64_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "PextEntry": 1, "PdepEntry": 1,
+                   "XqBBWords": 2}
 
 
 def _u64(value: int) -> str:
@@ -32,6 +33,12 @@ def format_value(ctype: str, value) -> str:
         if not 0 <= value < 1 << 128:
             raise ValueError(f"{value:#x} does not fit two 64-bit words")
         return f"{{{_u64(value & 0xFFFFFFFFFFFFFFFF)}, {_u64(value >> 64)}}}"
+    if ctype == "PextEntry":  # {mask, offset}
+        mask, offset = value
+        return f"{{{_u64(mask)}, {offset}}}"
+    if ctype == "PdepEntry":  # {mask, rays, offset}
+        mask, rays, offset = value
+        return f"{{{_u64(mask)}, {_u64(rays)}, {offset}}}"
     mask, magic, offset, shift = value  # MagicEntry
     return f"{{{_u64(mask)}, {_u64(magic)}, {offset}, {shift}}}"
 

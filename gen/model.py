@@ -7,9 +7,11 @@ src/chess/tables.h; the emitter only formats what is here, and tests read keys a
 import math
 from dataclasses import dataclass
 
-# Bytes per element on a host or ARM build (MagicEntry: 8 + 8 + 4 + 1, padded to 24; XqBBWords:
-# a 90-square Xiangqi bitboard as two 64-bit words, low squares first).
-ELEMENT_BYTES = {"uint64_t": 8, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "XqBBWords": 16}
+# Bytes per element on a host or ARM build (MagicEntry: 8 + 8 + 4 + 1, padded to 24; PextEntry:
+# 8 + 4, padded to 16; PdepEntry: 8 + 8 + 4, padded to 24; XqBBWords: a 90-square Xiangqi
+# bitboard as two 64-bit words, low squares first).
+ELEMENT_BYTES = {"uint64_t": 8, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "PextEntry": 16, "PdepEntry": 24,
+                 "XqBBWords": 16}
 
 # The largest object avr-gcc accepts (its size_t/ptrdiff_t are 16-bit).
 AVR_MAX_OBJECT_BYTES = 32767
@@ -20,7 +22,9 @@ class Table:
     name: str
     ctype: str  # a key of ELEMENT_BYTES
     dims: tuple[int, ...]  # () for a scalar
-    values: tuple  # flat, row-major; a MagicEntry value is (mask, magic, offset, shift)
+    # flat, row-major; a MagicEntry value is (mask, magic, offset, shift), a PextEntry (mask,
+    # offset), a PdepEntry (mask, rays, offset)
+    values: tuple
     comment: str  # one line shown above the definition
     # How each dimension is spelled in the C declaration, e.g. "SLIDER_ATTACK_ENTRIES";
     # empty means "the number itself".

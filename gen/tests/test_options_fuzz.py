@@ -118,8 +118,8 @@ class Cases:
 
     def bad_layout(self):
         while True:
-            value = self.rng.choice([self.word(), self.rng.choice(["Fancy", "COMPACT", "All", "", " compact", "pext"])])
-            if value not in ("all", "fancy", "compact", "xiangqi"):  # xiangqi: the old --game xiangqi
+            value = self.rng.choice([self.word(), self.rng.choice(["Fancy", "COMPACT", "All", "", " compact", "PEXT"])])
+            if value not in cli.LAYOUT_CHOICES + ("xiangqi",):  # xiangqi: the old --game xiangqi
                 return self.assemble(["--layout", value]), ["--layout"], False
 
     def bad_game(self):

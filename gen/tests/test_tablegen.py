@@ -14,7 +14,7 @@ from pathlib import Path
 from unittest import mock
 
 from gen import checks, cli, emit_c
-from gen.builders import Settings, build_compact, build_files
+from gen.builders import Settings, build_compact, build_files, build_pext
 from gen.errors import VerificationError
 from gen.geometry import CHESS
 from gen.magic import FLASHMATE_MAGIC_SEED, find_magic
@@ -104,6 +104,7 @@ class FancyRunTest(unittest.TestCase):
         settings = Settings(CHESS, REPO_ROOT, FLASHMATE_MAGIC_SEED, 1, lambda line: None)
         texts = [self.text, (FANCY["folder"] / "chess_common.c").read_text(),
                  emit_c.render(build_compact(settings), "cmd", "00")]
+        texts += [emit_c.render(output, "cmd", "00") for output in build_pext(settings)]
         defined = set()
         for text in texts:
             defined |= set(re.findall(r"^(FM_TABLE [\w ]+?) (\w+)((?:\[\w+\])*) = ", text, re.M))
@@ -268,6 +269,7 @@ class SelectionTest(unittest.TestCase):
         (("--game", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
         (("--layout", "compact"), ("chess", "compact"), " --layout compact"),
         (("--game", "chess", "--layout", "fancy"), ("chess", "fancy"), " --layout fancy"),
+        (("--layout", "pext"), ("chess", "pext"), " --layout pext"),
         (("--layout", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
         (("--game", "xiangqi", "--layout", "xiangqi"), ("xiangqi", "all"), " --game xiangqi"),
     ]
@@ -288,6 +290,8 @@ class SelectionTest(unittest.TestCase):
         settings = Settings(CHESS, REPO_ROOT, FLASHMATE_MAGIC_SEED, 1, lambda line: None)
         self.assertEqual([f.filename for f in build_files(settings, "chess", "compact")],
                          ["chess_common.c", "chess_compact.c"])
+        self.assertEqual([f.filename for f in build_files(settings, "chess", "pext")],
+                         ["chess_common.c", "chess_pext.c", "chess_pext_pdep.c"])
         for game, layout in (("xiangqi", "compact"), ("all", "compact"), ("chess", "xiangqi"), ("shogi", "all")):
             with self.subTest(game=game, layout=layout), self.assertRaises(ValueError):
                 build_files(settings, game, layout)

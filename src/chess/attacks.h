@@ -94,6 +94,42 @@ static inline Bitboard bb_line(int a, int b)
     return 0;
 }
 
+#elif defined(FLASHMATE_LAYOUT_PEXT)
+
+#include <immintrin.h>
+
+/* PEXT bitboards: the relevant occupancy bits, gathered by _pext_u64, index the square's block
+ * directly: https://www.chessprogramming.org/BMI2#PEXTBitboards */
+#if defined(FLASHMATE_PEXT_PDEP)
+/* 16-bit entries, spread back onto the square's empty-board attacks by _pdep_u64. */
+static inline Bitboard attacks_rook(int sq, Bitboard occupied)
+{
+    FM_TABLE PdepEntry *p = &rook_pdep[sq];
+    return _pdep_u64(fm_load(pdep_attacks[p->offset + _pext_u64(occupied, p->mask)]), p->rays);
+}
+
+static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
+{
+    FM_TABLE PdepEntry *p = &bishop_pdep[sq];
+    return _pdep_u64(fm_load(pdep_attacks[p->offset + _pext_u64(occupied, p->mask)]), p->rays);
+}
+#else
+static inline Bitboard attacks_rook(int sq, Bitboard occupied)
+{
+    FM_TABLE PextEntry *p = &rook_pext[sq];
+    return fm_load(pext_attacks[p->offset + _pext_u64(occupied, p->mask)]);
+}
+
+static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
+{
+    FM_TABLE PextEntry *p = &bishop_pext[sq];
+    return fm_load(pext_attacks[p->offset + _pext_u64(occupied, p->mask)]);
+}
+#endif
+
+static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
+static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
+
 #endif
 
 static inline Bitboard attacks_queen(int sq, Bitboard occupied)

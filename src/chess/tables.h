@@ -46,6 +46,22 @@ extern FM_TABLE uint64_t zobrist_castling[16];
 extern FM_TABLE uint64_t zobrist_en_passant[8];
 extern FM_TABLE uint64_t zobrist_white_to_move;
 
+/* ---- What the layouts with one attack block per square share (fancy, pext) ---- */
+#if defined(FLASHMATE_LAYOUT_FANCY) || defined(FLASHMATE_LAYOUT_PEXT)
+
+enum {
+    ROOK_ATTACK_ENTRIES = 102400, /* sum of 2^popcount(rook mask) over the 64 squares */
+    BISHOP_ATTACK_ENTRIES = 5248,
+    SLIDER_ATTACK_ENTRIES = ROOK_ATTACK_ENTRIES + BISHOP_ATTACK_ENTRIES
+};
+
+/* Squares strictly between two aligned squares (0 if not aligned); the full line through two
+ * aligned squares, edge to edge (0 if not aligned). */
+extern FM_TABLE uint64_t between_table[64][64];
+extern FM_TABLE uint64_t line_table[64][64];
+
+#endif
+
 /* ---- Slider layout: fancy magic bitboards (generated/chess_fancy.c) ---- */
 #if defined(FLASHMATE_LAYOUT_FANCY)
 
@@ -57,21 +73,10 @@ typedef struct MagicEntry {
     uint8_t shift;   /* 64 - popcount(mask) */
 } MagicEntry;
 
-enum {
-    ROOK_ATTACK_ENTRIES = 102400, /* sum of 2^popcount(rook mask) over the 64 squares */
-    BISHOP_ATTACK_ENTRIES = 5248,
-    SLIDER_ATTACK_ENTRIES = ROOK_ATTACK_ENTRIES + BISHOP_ATTACK_ENTRIES
-};
-
 extern FM_TABLE MagicEntry rook_magics[64];
 extern FM_TABLE MagicEntry bishop_magics[64];
 /* Rook blocks first, then bishop blocks; the offsets above index into this one array. */
 extern FM_TABLE uint64_t slider_attacks[SLIDER_ATTACK_ENTRIES];
-
-/* Squares strictly between two aligned squares (0 if not aligned); the full line through two
- * aligned squares, edge to edge (0 if not aligned). */
-extern FM_TABLE uint64_t between_table[64][64];
-extern FM_TABLE uint64_t line_table[64][64];
 
 /* ---- Slider layout: compact, for small flash and cores without a 64-bit multiply
  *      (generated/chess_compact.c). Files and diagonals by hyperbola quintessence (a byte swap
@@ -85,8 +90,42 @@ extern FM_TABLE uint64_t antidiagonal_masks[64];
 /* Attacked files on a rank, for a slider on `file` and the six inner occupancy bits b..g. */
 extern FM_TABLE uint8_t first_rank_attacks[8][64];
 
+/* ---- Slider layout: PEXT bitboards, for x86-64 CPUs with BMI2 (generated/chess_pext.c, or
+ *      generated/chess_pext_pdep.c with FLASHMATE_PEXT_PDEP). The same blocks as fancy's, in the
+ *      same order, indexed by _pext_u64(occupied, mask) instead of a magic multiply. ---- */
+#elif defined(FLASHMATE_LAYOUT_PEXT)
+
+#if !defined(__BMI2__)
+#error "the pext layout needs BMI2 (_pext_u64): compile with -mbmi2 for a CPU that has it"
+#endif
+
+#if defined(FLASHMATE_PEXT_PDEP)
+/* One square: attacks = _pdep_u64(pdep_attacks[offset + _pext_u64(occ, mask)], rays). */
+typedef struct PdepEntry {
+    uint64_t mask;   /* relevant occupancy: the rays without their last square */
+    uint64_t rays;   /* the attacks on an empty board: what an entry's bits stand for */
+    uint32_t offset; /* start of this square's block in pdep_attacks */
+} PdepEntry;
+
+extern FM_TABLE PdepEntry rook_pdep[64];
+extern FM_TABLE PdepEntry bishop_pdep[64];
+/* 16-bit entries: bit i set = the i-th square of the square's rays is attacked. */
+extern FM_TABLE uint16_t pdep_attacks[SLIDER_ATTACK_ENTRIES];
 #else
-#error "define FLASHMATE_LAYOUT_FANCY or _COMPACT (CMake does: -DFLASHMATE_LAYOUT=...)"
+/* One square: attacks = pext_attacks[offset + _pext_u64(occ, mask)]. */
+typedef struct PextEntry {
+    uint64_t mask;   /* relevant occupancy: the rays without their last square */
+    uint32_t offset; /* start of this square's block in pext_attacks */
+} PextEntry;
+
+extern FM_TABLE PextEntry rook_pext[64];
+extern FM_TABLE PextEntry bishop_pext[64];
+/* Rook blocks first, then bishop blocks, as in fancy's slider_attacks. */
+extern FM_TABLE uint64_t pext_attacks[SLIDER_ATTACK_ENTRIES];
+#endif
+
+#else
+#error "define FLASHMATE_LAYOUT_FANCY, _COMPACT or _PEXT (CMake does: -DFLASHMATE_LAYOUT=...)"
 #endif
 
 #endif

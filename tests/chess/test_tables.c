@@ -337,7 +337,7 @@ static void test_between_and_line(void **state)
         for (int b = 0; b < 64; b++) {
             expect_bb_pair("bb_between", a, b, bb_between(a, b), ref_between(a, b));
             expect_bb_pair("bb_line", a, b, bb_line(a, b), ref_line(a, b));
-#if defined(FLASHMATE_LAYOUT_FANCY)
+#if defined(FLASHMATE_LAYOUT_FANCY) || defined(FLASHMATE_LAYOUT_PEXT)
             expect_bb_pair("between_table", a, b, fm_load(between_table[a][b]), ref_between(a, b));
             expect_bb_pair("line_table", a, b, fm_load(line_table[a][b]), ref_line(a, b));
 #endif
@@ -431,6 +431,61 @@ static void test_first_rank_attacks(void **state)
                 fail_msg("first_rank_attacks[%c][inner 0x%02x]: got 0x%02x want 0x%02x", 'a' + file,
                          inner, got, want);
         }
+}
+
+#elif defined(FLASHMATE_LAYOUT_PEXT)
+
+/* One square's entry of either entry width: its mask, block offset and (16-bit entries) rays. */
+static void pext_entry(bool rook, int sq, uint64_t *mask, uint32_t *offset, uint64_t *rays)
+{
+#if defined(FLASHMATE_PEXT_PDEP)
+    FM_TABLE PdepEntry *p = rook ? &rook_pdep[sq] : &bishop_pdep[sq];
+    *rays = fm_load(p->rays);
+#else
+    FM_TABLE PextEntry *p = rook ? &rook_pext[sq] : &bishop_pext[sq];
+    *rays = 0;
+#endif
+    *mask = fm_load(p->mask);
+    *offset = fm_load(p->offset);
+}
+
+/* The blocks of both pieces follow each other with no gap, rook squares a1..h8 first, each of
+ * 2^popcount(mask) entries; a 16-bit entry has no bit beyond its square's rays. */
+static void test_pext_entries(void **state)
+{
+    (void)state;
+    uint32_t next = 0;
+    for (int piece = 0; piece < 2; piece++) {
+        bool rook = piece == 0;
+        const char *name = rook ? "rook" : "bishop";
+        const Step *steps = rook ? ROOK_STEPS : BISHOP_STEPS;
+        for (int sq = 0; sq < 64; sq++) {
+            uint64_t mask, rays;
+            uint32_t offset;
+            pext_entry(rook, sq, &mask, &offset, &rays);
+            if (mask != ref_mask(sq, steps))
+                fail_msg("%s %s mask: got " HEX64 " want " HEX64, name, square_name(sq), mask,
+                         ref_mask(sq, steps));
+            if (offset != next)
+                fail_msg("%s %s offset %" PRIu32 ", want %" PRIu32, name, square_name(sq), offset,
+                         next);
+            next = offset + (1u << ref_popcount(mask));
+#if defined(FLASHMATE_PEXT_PDEP)
+            expect_bb("pdep rays", sq, rays, ref_slider(sq, 0, steps));
+            for (uint32_t i = offset; i < next; i++)
+                if (fm_load(pdep_attacks[i]) >> ref_popcount(rays))
+                    fail_msg("pdep_attacks[%" PRIu32
+                             "] (%s %s) = 0x%04x has bits beyond the %d rays",
+                             i, name, square_name(sq), (unsigned)fm_load(pdep_attacks[i]),
+                             ref_popcount(rays));
+#else
+            (void)rays;
+#endif
+        }
+        if (next != (rook ? ROOK_ATTACK_ENTRIES : SLIDER_ATTACK_ENTRIES))
+            fail_msg("%s blocks end at %" PRIu32, name, next);
+    }
+    assert_int_equal(SLIDER_ATTACK_ENTRIES, 102400 + 5248);
 }
 
 #endif
@@ -642,6 +697,8 @@ int main(void)
 #elif defined(FLASHMATE_LAYOUT_COMPACT)
         cmocka_unit_test(test_line_masks),
         cmocka_unit_test(test_first_rank_attacks),
+#elif defined(FLASHMATE_LAYOUT_PEXT)
+        cmocka_unit_test(test_pext_entries),
 #endif
         cmocka_unit_test(test_rook_attacks),
         cmocka_unit_test(test_bishop_attacks),
