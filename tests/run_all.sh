@@ -59,6 +59,14 @@ cmake --preset host-compact -DCMAKE_C_FLAGS=-Werror
 cmake --build --preset host-compact -j "$jobs"
 ctest --preset host-compact -j "$jobs" -LE 'match|valgrind' -E "$layout_free"
 
+# The pext layout needs BMI2: where the CPU has it, the same tests on its tables.
+if grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
+  phase "host build and tests, pext layout: preset host-pext, build/host-pext"
+  cmake --preset host-pext -DCMAKE_C_FLAGS=-Werror
+  cmake --build --preset host-pext -j "$jobs"
+  ctest --preset host-pext -j "$jobs" -LE 'match|valgrind' -E "$layout_free"
+fi
+
 # ---- Hardening: sanitizers, strict warnings, fuzzing, static analysis ---------------------------
 # (a) Every test but the slow, match, emulator and Xiangqi self-play ones (together 25 minutes
 #     more here; they pass too: ctest --test-dir build/sanitize -LE 'match|emulator|fuzz|valgrind'),
@@ -88,7 +96,8 @@ nice -n 19 ctest --preset fuzz
 #     port; a finding fails. There are no suppressions; one would be an inline
 #     `// cppcheck-suppress <id> ; <reason>` next to the code, never a blanket --suppress.
 phase "cppcheck on src/"
-for layout in FANCY COMPACT; do
+for layout in FANCY COMPACT "PEXT -D__BMI2__"; do
+  # shellcheck disable=SC2086 # "PEXT -D__BMI2__" is two words on purpose
   cppcheck --std=c11 --enable=warning,style,performance,portability --library=posix \
            --inline-suppr --error-exitcode=1 --quiet -I include -I src \
            -DFLASHMATE_LAYOUT_$layout -DFLASHMATE_ENGINE -DFLASHMATE_XIANGQI src/
