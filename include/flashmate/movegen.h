@@ -26,6 +26,9 @@ typedef enum {
 int movegen_generate(const Position *pos, GenMode mode, MoveList *list);
 /* Append the moves of `mode` to the list; returns how many were added. */
 int movegen_append(const Position *pos, GenMode mode, MoveList *list);
+/* Write the moves of `mode` to moves[0 ..), which has room for as many as the position has
+ * legal moves (MAX_MOVES always suffice); returns the count. */
+int movegen_write(const Position *pos, GenMode mode, ScoredMove *moves);
 
 /* Number of legal moves, counted from target sets without building a list (perft leaves). */
 int movegen_count_legal(const Position *pos);

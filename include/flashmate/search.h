@@ -21,12 +21,49 @@ typedef struct SearchStack {
     Move excluded;
 } SearchStack;
 
+/* The move lists of the nodes on the current line, each above its parent's: the root's moves,
+ * then a list per node (two at a ply where a singular search verifies the hash move). By
+ * default there is room for the longest line; a board with little RAM sets
+ * FLASHMATE_MOVE_STACK_MAX lower, and a node whose moves would not fit is scored as a leaf. */
+#define FLASHMATE_MOVE_STACK_FULL (2 * (FLASHMATE_MAX_PLY + 1) * 256)
+#ifndef FLASHMATE_MOVE_STACK_MAX
+#define FLASHMATE_MOVE_STACK_MAX FLASHMATE_MOVE_STACK_FULL
+#endif
+_Static_assert(FLASHMATE_MOVE_STACK_FULL == 2 * (MAX_PLY + 1) * MAX_MOVES,
+               "FLASHMATE_MOVE_STACK_FULL counts MAX_MOVES moves a list");
+_Static_assert(FLASHMATE_MOVE_STACK_MAX >= 256, "the root's list needs MAX_MOVES moves");
+enum { MOVE_STACK_MAX = FLASHMATE_MOVE_STACK_MAX };
+
+/* Move ordering's memory: the history of quiet moves per side, from-square and to-square (16 KB)
+ * and the counter move to each move (1.5 KB). A board short of RAM builds with
+ * FLASHMATE_HISTORY_BY_FROM=0 (history per side and to-square: 256 bytes) and
+ * FLASHMATE_COUNTER_MOVES=0 (none). */
+#ifndef FLASHMATE_HISTORY_BY_FROM
+#define FLASHMATE_HISTORY_BY_FROM 1
+#endif
+#ifndef FLASHMATE_COUNTER_MOVES
+#define FLASHMATE_COUNTER_MOVES 1
+#endif
+/* The quiet moves a node remembers having tried, which lose history when another one refutes
+ * the position (a list on the C stack of every node: boards keep fewer). */
+#ifndef FLASHMATE_QUIETS_TRIED_MAX
+#define FLASHMATE_QUIETS_TRIED_MAX 64
+#endif
+enum {
+    HISTORY_FROM_NB = FLASHMATE_HISTORY_BY_FROM ? SQUARE_NB : 1,
+    QUIETS_TRIED_MAX = FLASHMATE_QUIETS_TRIED_MAX,
+};
+
 typedef struct Search {
     SearchDriver driver;
     Position *root_pos;
-    int16_t history[COLOR_NB][SQUARE_NB][SQUARE_NB];
+    int16_t history[COLOR_NB][HISTORY_FROM_NB][SQUARE_NB];
+#if FLASHMATE_COUNTER_MOVES
     Move counter_moves[PIECE_NB][SQUARE_NB];
+#endif
     SearchStack stack[MAX_PLY + 4];
+    int move_count;                   /* moves[0 .. move_count) are taken */
+    ScoredMove moves[MOVE_STACK_MAX]; /* the lists of the current line */
 } Search;
 
 /* Forget all move-ordering history (a new game). The transposition table is separate. */

@@ -35,6 +35,12 @@ enum { GAME_HISTORY_MAX = FLASHMATE_GAME_HISTORY_MAX };
 #endif
 enum { MULTIPV_MAX = FLASHMATE_MULTIPV_MAX };
 
+/* The most moves `go searchmoves` may restrict the root to (every legal move by default). */
+#ifndef FLASHMATE_SEARCHMOVES_MAX
+#define FLASHMATE_SEARCHMOVES_MAX 256
+#endif
+enum { SEARCHMOVES_MAX = FLASHMATE_SEARCHMOVES_MAX };
+
 typedef struct SearchLimits {
     int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
     int64_t inc_ms[COLOR_NB];
@@ -47,7 +53,7 @@ typedef struct SearchLimits {
     int move_overhead_ms;
     int multipv;           /* principal variations to find, best first (0 or 1: one) */
     int searchmoves_count; /* 0 = all moves */
-    Move searchmoves[MAX_MOVES];
+    Move searchmoves[SEARCHMOVES_MAX];
 } SearchLimits;
 
 /* One `info` line's worth of progress. */

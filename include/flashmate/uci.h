@@ -17,7 +17,12 @@
 #ifndef FLASHMATE_UCI_LINE_MAX
 #define FLASHMATE_UCI_LINE_MAX 65536
 #endif
-/* Lines other than isready/stop/ponderhit/quit that arrive during a search are run after it. */
+/* Longest setoption value kept (a book file's path on the host). */
+#ifndef FLASHMATE_UCI_VALUE_MAX
+#define FLASHMATE_UCI_VALUE_MAX 512
+#endif
+/* Lines other than isready/stop/ponderhit/quit that arrive during a search are run after it, up
+ * to this many (a board may keep none: the others are dropped with an info string). */
 #ifndef FLASHMATE_UCI_DEFERRED_MAX
 #define FLASHMATE_UCI_DEFERRED_MAX 4
 #endif
@@ -43,7 +48,7 @@ typedef struct UciCommand {
     UciCommandType type;
     char error[128]; /* reason, for UCI_MALFORMED; for UCI_GO a skipped parameter */
     /* setoption */
-    char name[64], value[512];
+    char name[64], value[FLASHMATE_UCI_VALUE_MAX];
     /* position: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none) */
     char fen[128];
     const char *moves;
@@ -55,6 +60,8 @@ typedef struct UciCommand {
 
 /* Parse one line. Never fails hard: bad input gives UCI_UNKNOWN or UCI_MALFORMED. */
 void uci_parse(const char *line, UciCommand *cmd);
+/* The command a line holds, by its first word only (UCI_EMPTY, UCI_UNKNOWN or the command). */
+UciCommandType uci_command_type(const char *line);
 
 typedef struct UciOptions {
     int hash_mb;
@@ -82,7 +89,9 @@ typedef struct Engine {
     /* during a search */
     bool stop_requested, ponderhit;
     int deferred_count;
+#if FLASHMATE_UCI_DEFERRED_MAX > 0
     char deferred[FLASHMATE_UCI_DEFERRED_MAX][FLASHMATE_UCI_LINE_MAX];
+#endif
     char line[FLASHMATE_UCI_LINE_MAX];
 } Engine;
 

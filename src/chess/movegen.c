@@ -439,10 +439,10 @@ static ScoredMove *generate_captures(const Position *pos, const GenContext *ctx,
     return add_en_passant(pos, ctx, out);
 }
 
-int movegen_append(const Position *pos, GenMode mode, MoveList *list)
+int movegen_write(const Position *pos, GenMode mode, ScoredMove *moves)
 {
     GenContext ctx;
-    ScoredMove *start = list->moves + list->count, *out = start;
+    ScoredMove *out = moves;
     context_init(pos, &ctx);
 
     if (bb_more_than_one(ctx.checkers)) {
@@ -458,9 +458,16 @@ int movegen_append(const Position *pos, GenMode mode, MoveList *list)
     } else {
         out = generate_all(pos, &ctx, out);
     }
-    list->count += (int)(out - start);
-    assert(list->count <= MAX_MOVES); /* 218 is the most any legal position has */
-    return (int)(out - start);
+    assert(out - moves <= MAX_MOVES); /* 218 is the most any legal position has */
+    return (int)(out - moves);
+}
+
+int movegen_append(const Position *pos, GenMode mode, MoveList *list)
+{
+    int added = movegen_write(pos, mode, list->moves + list->count);
+    list->count += added;
+    assert(list->count <= MAX_MOVES);
+    return added;
 }
 
 int movegen_generate(const Position *pos, GenMode mode, MoveList *list)

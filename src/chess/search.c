@@ -30,8 +30,42 @@ enum {
 
 enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000, SCORE_BAD_CAPTURE = -32000 };
 
+/* The history score of a quiet move of side `us`. */
+static inline int16_t *history_of(Search *s, Color us, Move m)
+{
+    return &s->history[us][HISTORY_FROM_NB == 1 ? 0 : move_from(m)][move_to(m)];
+}
+
+/* The move that last refuted `previous` (made by `moved`), MOVE_NONE if none is known. */
+static inline Move counter_move(const Search *s, Move previous, Piece moved)
+{
+#if FLASHMATE_COUNTER_MOVES
+    if (previous != MOVE_NONE && previous != MOVE_NULL)
+        return s->counter_moves[moved][move_to(previous)];
+#else
+    (void)s;
+    (void)previous;
+    (void)moved;
+#endif
+    return MOVE_NONE;
+}
+
+static inline void counter_move_set(Search *s, Move previous, Piece moved, Move refutation)
+{
+#if FLASHMATE_COUNTER_MOVES
+    if (previous != MOVE_NONE && previous != MOVE_NULL)
+        s->counter_moves[moved][move_to(previous)] = refutation;
+#else
+    (void)s;
+    (void)previous;
+    (void)moved;
+    (void)refutation;
+#endif
+}
+
 typedef struct MovePicker {
-    MoveList list;
+    ScoredMove *moves; /* the node's list, on the search's move stack */
+    int count;
     int stage, index;
     int captures_end; /* captures occupy list[0 .. captures_end) */
     int bad_index;
@@ -39,29 +73,39 @@ typedef struct MovePicker {
     Move tt_move, killers[2], counter;
 } MovePicker;
 
-static void picker_init(MovePicker *mp, Move tt_move, const Move killers[2], Move counter,
-                        bool skip_quiets)
+static void picker_init(MovePicker *mp, Search *s, Move tt_move, const Move killers[2],
+                        Move counter, bool skip_quiets)
 {
+    mp->moves = s->moves + s->move_count;
+    mp->count = 0;
     mp->stage = STAGE_TT;
     mp->tt_move = tt_move;
     mp->killers[0] = killers ? killers[0] : MOVE_NONE;
     mp->killers[1] = killers ? killers[1] : MOVE_NONE;
     mp->counter = counter;
     mp->skip_quiets = skip_quiets;
-    mp->list.count = 0;
 }
 
-/* Index of the best-scored move in list[from .. end). */
-static int best_index(const MoveList *list, int from, int end)
+/* Index of the best-scored move in moves[from .. end). */
+static int best_index(const ScoredMove *moves, int from, int end)
 {
     int best = from;
     for (int i = from + 1; i < end; i++)
-        if (list->moves[i].score > list->moves[best].score)
+        if (moves[i].score > moves[best].score)
             best = i;
     return best;
 }
 
-static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
+/* Generate the moves of `mode` at the end of the picker's list, which is the top of the move
+ * stack: the children's lists start above it. */
+static void picker_generate(MovePicker *mp, Search *s, const Position *pos, GenMode mode)
+{
+    mp->count += movegen_write(pos, mode, mp->moves + mp->count);
+    s->move_count = (int)(mp->moves - s->moves) + mp->count;
+    assert(s->move_count <= MOVE_STACK_MAX);
+}
+
+static Move picker_next(MovePicker *mp, Search *s, const Position *pos)
 {
     for (;;) {
         switch (mp->stage) {
@@ -75,15 +119,15 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
             break;
 
         case STAGE_CAPTURES_INIT:
-            movegen_generate(pos, GEN_CAPTURES, &mp->list);
-            mp->captures_end = mp->list.count;
+            picker_generate(mp, s, pos, GEN_CAPTURES);
+            mp->captures_end = mp->count;
             mp->index = 0;
             mp->stage = STAGE_GOOD_CAPTURES;
             break;
 
         case STAGE_GOOD_CAPTURES:
             while (mp->index < mp->captures_end) {
-                ScoredMove *sm = &mp->list.moves[mp->index++];
+                ScoredMove *sm = &mp->moves[mp->index++];
                 if (sm->move == mp->tt_move)
                     continue;
                 if (!see_ge(pos, sm->move, 0)) {
@@ -98,9 +142,9 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
 
         case STAGE_QUIETS_INIT: {
             Color us = pos_side(pos);
-            movegen_append(pos, GEN_QUIETS, &mp->list);
-            for (int i = mp->captures_end; i < mp->list.count; i++) {
-                ScoredMove *sm = &mp->list.moves[i];
+            picker_generate(mp, s, pos, GEN_QUIETS);
+            for (int i = mp->captures_end; i < mp->count; i++) {
+                ScoredMove *sm = &mp->moves[i];
                 Move m = sm->move;
                 if (m == mp->killers[0])
                     sm->score = SCORE_KILLER + 1;
@@ -109,7 +153,7 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
                 else if (m == mp->counter)
                     sm->score = SCORE_COUNTER;
                 else
-                    sm->score = s->history[us][move_from(m)][move_to(m)];
+                    sm->score = *history_of(s, us, m);
                 if (move_kind(m) == MOVE_PROMOTION)
                     sm->score = (int16_t)(SCORE_BAD_CAPTURE + 1); /* under-promotions last */
             }
@@ -119,11 +163,11 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
         }
 
         case STAGE_QUIETS:
-            while (mp->index < mp->list.count) {
-                int best = best_index(&mp->list, mp->index, mp->list.count);
-                ScoredMove chosen = mp->list.moves[best];
-                mp->list.moves[best] = mp->list.moves[mp->index];
-                mp->list.moves[mp->index++] = chosen;
+            while (mp->index < mp->count) {
+                int best = best_index(mp->moves, mp->index, mp->count);
+                ScoredMove chosen = mp->moves[best];
+                mp->moves[best] = mp->moves[mp->index];
+                mp->moves[mp->index++] = chosen;
                 if (chosen.move != mp->tt_move)
                     return chosen.move;
             }
@@ -133,7 +177,7 @@ static Move picker_next(MovePicker *mp, const Search *s, const Position *pos)
 
         case STAGE_BAD_CAPTURES:
             while (mp->bad_index < mp->captures_end) {
-                ScoredMove *sm = &mp->list.moves[mp->bad_index++];
+                ScoredMove *sm = &mp->moves[mp->bad_index++];
                 if (sm->score == SCORE_BAD_CAPTURE && sm->move != mp->tt_move)
                     return sm->move;
             }
@@ -161,11 +205,39 @@ static inline bool is_draw(const Search *s, const Position *pos)
     return pos->halfmove_clock >= 100 || driver_is_repetition(&s->driver, pos->halfmove_clock);
 }
 
+/* Is there room for the node: on the move stack for its moves, on the C stack for its frames?
+ * Always, unless a board shortened them; then a node near the end of its move stack counts its
+ * moves first. A node that does not fit is scored as a leaf. */
+static inline bool node_fits(const Search *s, const Position *pos)
+{
+#if FLASHMATE_MOVE_STACK_MAX < FLASHMATE_MOVE_STACK_FULL
+    int room = MOVE_STACK_MAX - s->move_count;
+    if (room < MAX_MOVES && movegen_count_legal(pos) > room)
+        return false;
+#else
+    (void)s;
+    (void)pos;
+#endif
+    return driver_stack_fits();
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Quiescence search: captures (and queen promotions) until the position is quiet; all evasions
  * when in check, so mates are seen.
  */
+static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply);
+
+/* Each node gives back the move stack it took (the wrappers keep every return of the node
+ * functions from having to). */
 static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
+{
+    int taken = s->move_count;
+    int score = qsearch_node(s, pos, alpha, beta, ply);
+    s->move_count = taken;
+    return score;
+}
+
+static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
 {
     assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
     bool pv_node = beta - alpha > 1;
@@ -176,7 +248,7 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
         return VALUE_DRAW;
 
     bool in_check = pos_in_check(pos);
-    if (ply >= MAX_PLY - 1)
+    if (ply >= MAX_PLY - 1 || !node_fits(s, pos))
         return in_check ? VALUE_DRAW : eval_position(pos);
 
     const TTEntry *entry = tt_probe(d->tt, pos->key);
@@ -201,7 +273,7 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
     MovePicker mp;
     Move best_move = MOVE_NONE, move;
     int moves_searched = 0;
-    picker_init(&mp, tt_move, NULL, MOVE_NONE, !in_check);
+    picker_init(&mp, s, tt_move, NULL, MOVE_NONE, !in_check);
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (!in_check) {
             /* Delta pruning and SEE: skip captures that cannot raise alpha or lose material. */
@@ -234,7 +306,19 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
 /* ---------------------------------------------------------------------------------------------
  * Principal variation search.
  */
+static int search_node(Search *s, Position *pos, int alpha, int beta, int depth, int ply,
+                       bool cut_node);
+
 static int search(Search *s, Position *pos, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+    int taken = s->move_count;
+    int score = search_node(s, pos, alpha, beta, depth, ply, cut_node);
+    s->move_count = taken;
+    return score;
+}
+
+static int search_node(Search *s, Position *pos, int alpha, int beta, int depth, int ply,
+                       bool cut_node)
 {
     assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
     bool pv_node = beta - alpha > 1;
@@ -256,7 +340,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     if (!root) {
         if (is_draw(s, pos))
             return VALUE_DRAW;
-        if (ply >= MAX_PLY - 1)
+        if (ply >= MAX_PLY - 1 || !node_fits(s, pos))
             return in_check ? VALUE_DRAW : eval_position(pos);
         if (mate_distance_prune(&alpha, &beta, ply))
             return alpha;
@@ -315,18 +399,16 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     if (depth >= 4 && tt_move == MOVE_NONE && (pv_node || cut_node))
         depth--;
 
-    Move counter = MOVE_NONE;
-    if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
-        counter = s->counter_moves[ss[-1].moved][move_to(ss[-1].move)];
+    Move counter = counter_move(s, ss[-1].move, ss[-1].moved);
 
     MovePicker mp;
     Move move, best_move = MOVE_NONE;
-    Move quiets_tried[64];
+    Move quiets_tried[QUIETS_TRIED_MAX];
     int quiet_count = 0, move_number = 0, legal_moves = 0;
     int best = -VALUE_INFINITE;
     int original_alpha = alpha;
     Color us = pos_side(pos);
-    picker_init(&mp, tt_move, ss->killers, counter, false);
+    picker_init(&mp, s, tt_move, ss->killers, counter, false);
 
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (move == excluded)
@@ -391,7 +473,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
                 r = driver_lmr_reduction(depth, move_number);
                 r += !pv_node + cut_node - improving;
                 if (quiet)
-                    r -= s->history[us][move_from(move)][move_to(move)] / 8192;
+                    r -= *history_of(s, us, move) / 8192;
                 if (move == mp.killers[0] || move == mp.killers[1] || move == counter)
                     r--;
                 if (gives_check || in_check)
@@ -414,7 +496,7 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
 
         if (search_improve(d, ply, pv_node, move, score, &best, &alpha, beta, &best_move))
             break;
-        if (quiet && move != best_move && quiet_count < 64)
+        if (quiet && move != best_move && quiet_count < QUIETS_TRIED_MAX)
             quiets_tried[quiet_count++] = move;
     }
 
@@ -428,12 +510,10 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
     if (best >= beta && !pos_is_capture(pos, best_move) && move_kind(best_move) != MOVE_PROMOTION) {
         int bonus = history_bonus(depth);
         killers_update(ss->killers, best_move);
-        history_update(&s->history[us][move_from(best_move)][move_to(best_move)], bonus);
+        history_update(history_of(s, us, best_move), bonus);
         for (int i = 0; i < quiet_count; i++)
-            history_update(&s->history[us][move_from(quiets_tried[i])][move_to(quiets_tried[i])],
-                           -bonus);
-        if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
-            s->counter_moves[ss[-1].moved][move_to(ss[-1].move)] = best_move;
+            history_update(history_of(s, us, quiets_tried[i]), -bonus);
+        counter_move_set(s, ss[-1].move, ss[-1].moved, best_move);
     }
 
     if (!excluded)
@@ -449,25 +529,27 @@ static int search(Search *s, Position *pos, int alpha, int beta, int depth, int 
 void search_clear(Search *s)
 {
     memset(s->history, 0, sizeof s->history);
+#if FLASHMATE_COUNTER_MOVES
     memset(s->counter_moves, 0, sizeof s->counter_moves);
+#endif
 }
 
 static int root_search(void *search_state, int alpha, int beta, int depth)
 {
     Search *s = search_state;
+    s->move_count = 0; /* the root's list replaces the root moves search_run wrote there */
     return search(s, s->root_pos, alpha, beta, depth, 0, false);
 }
 
 SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int game_key_count,
                         const SearchLimits *limits, const SearchHooks *hooks)
 {
-    MoveList root_moves;
     driver_start(&s->driver, limits, hooks, pos_side(pos), game_keys, game_key_count, pos->key);
     memset(s->stack, 0, sizeof s->stack);
     for (int i = 0; i < MAX_PLY + 4; i++)
         s->stack[i].static_eval = VALUE_NONE;
 
-    movegen_generate(pos, GEN_LEGAL, &root_moves);
+    int root_count = movegen_write(pos, GEN_LEGAL, s->moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 25, &root_moves);
+    return driver_iterate(&s->driver, root_search, s, 25, s->moves, root_count);
 }

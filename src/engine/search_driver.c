@@ -111,35 +111,35 @@ static inline int clamp_score(int v)
 
 /* The first legal root move the limits allow (MOVE_NONE if none): the answer given when the
  * search is stopped before its first iteration completes. */
-static Move first_allowed(const SearchLimits *limits, const MoveList *root_moves)
+static Move first_allowed(const SearchLimits *limits, const ScoredMove *root_moves, int root_count)
 {
-    for (int i = 0; i < root_moves->count; i++)
-        if (search_move_allowed(limits, root_moves->moves[i].move))
-            return root_moves->moves[i].move;
+    for (int i = 0; i < root_count; i++)
+        if (search_move_allowed(limits, root_moves[i].move))
+            return root_moves[i].move;
     return MOVE_NONE;
 }
 
 /* How many principal variations this search looks for: MultiPV, at most one per root move the
  * limits allow and at most MULTIPV_MAX. */
-static int lines_wanted(const SearchLimits *limits, const MoveList *root_moves)
+static int lines_wanted(const SearchLimits *limits, const ScoredMove *root_moves, int root_count)
 {
     int allowed = 0;
-    for (int i = 0; i < root_moves->count; i++)
-        allowed += search_move_allowed(limits, root_moves->moves[i].move);
+    for (int i = 0; i < root_count; i++)
+        allowed += search_move_allowed(limits, root_moves[i].move);
     int wanted = limits->multipv > 1 ? limits->multipv : 1;
     wanted = wanted < MULTIPV_MAX ? wanted : MULTIPV_MAX;
     return wanted < allowed ? wanted : allowed;
 }
 
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
-                            const MoveList *root_moves)
+                            const ScoredMove *root_moves, int root_count)
 {
     const SearchLimits *limits = d->limits;
-    SearchResult result = {first_allowed(limits, root_moves), MOVE_NONE, 0, 0, 0};
+    SearchResult result = {first_allowed(limits, root_moves, root_count), MOVE_NONE, 0, 0, 0};
     if (result.best == MOVE_NONE)
         return result;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
-    int wanted = lines_wanted(limits, root_moves);
+    int wanted = lines_wanted(limits, root_moves, root_count);
     for (int k = 0; k < wanted; k++)
         d->lines[k].score = d->lines[k].pv_length = 0;
     d->line_count = 0;

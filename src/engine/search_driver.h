@@ -12,6 +12,7 @@
 #include "flashmate/movegen.h"
 #include "flashmate/search.h"
 #include "flashmate/tt.h"
+#include "port/port.h"
 
 /* Set up for a new search: limits, clock budget, the game's keys then the root's. */
 void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks *hooks, Color us,
@@ -33,6 +34,17 @@ static inline bool driver_enter_node(SearchDriver *d, int ply)
     if (ply > d->seldepth)
         d->seldepth = ply;
     return true;
+}
+
+/* Is there stack enough for another node and the calls it makes? Always on the host; a board
+ * sets FLASHMATE_STACK_GUARD_BYTES to the most a node needs below its own frame. */
+static inline bool driver_stack_fits(void)
+{
+#ifdef FLASHMATE_STACK_GUARD_BYTES
+    return port_stack_free() >= FLASHMATE_STACK_GUARD_BYTES;
+#else
+    return true;
+#endif
 }
 
 /* Record the key of the position just entered and start fetching its hash bucket. */
@@ -196,9 +208,10 @@ typedef int (*RootSearch)(void *search, int alpha, int beta, int depth);
  * limit, finding limits->multipv principal variations (at most one per legal root move the
  * limits allow) by searching the root again without the moves already chosen; reports each
  * iteration's lines, best first, and a final report with the totals. The first of the legal
- * `root_moves` that the limits allow is the answer if not even depth 1 completes; without one,
- * the result is MOVE_NONE and nothing is searched. */
+ * root_moves[0 .. root_count) that the limits allow is the answer if not even depth 1
+ * completes; without one, the result is MOVE_NONE and nothing is searched. The root moves are
+ * read before the first root search only: they may lie where the search puts its own lists. */
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
-                            const MoveList *root_moves);
+                            const ScoredMove *root_moves, int root_count);
 
 #endif

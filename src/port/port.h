@@ -24,6 +24,11 @@ enum { PORT_LINE = 1, PORT_NONE = 0, PORT_EOF = -1 };
 int port_poll_line(char *buf, size_t size, bool *truncated);
 int port_read_line(char *buf, size_t size, bool *truncated);
 
+/* Bytes of stack left below the caller's frame. A build with FLASHMATE_STACK_GUARD_BYTES (the
+ * boards) asks before each node of the search, which is scored as a leaf when too little is
+ * left; on the host, whose stack is megabytes deep, the answer is SIZE_MAX. */
+size_t port_stack_free(void);
+
 /* Zeroed memory for the transposition table: NULL when the request cannot be met. */
 void *port_alloc(size_t bytes);
 void port_free(void *memory);

@@ -45,7 +45,7 @@ void engine_release(Engine *e)
 
 /* `position`: set up the FEN and play the moves; on any error report it and keep the old
  * position. The game's keys are recorded only once everything has been checked. */
-static void set_position(Engine *e, const UciCommand *cmd)
+UCI_COMMAND_FUNCTION static void set_position(Engine *e, const UciCommand *cmd)
 {
     const GameOps *game = e->game;
     const char *fen = cmd->fen[0] ? cmd->fen : game->start_fen;
@@ -90,25 +90,27 @@ static void set_position(Engine *e, const UciCommand *cmd)
 /* Handle a line that arrives while searching; returns what the search should do. */
 static PollResult handle_line_during_search(Engine *e, const char *line, bool truncated)
 {
-    UciCommand cmd;
     if (truncated) {
         uci_info_string("line too long, ignored", NULL);
         return POLL_CONTINUE;
     }
-    uci_parse(line, &cmd);
-    switch (cmd.type) {
+    /* The word is enough for the commands answered now (the search's stack is not spent on
+     * parsing); the others are parsed when they run. */
+    switch (uci_command_type(line)) {
     case UCI_ISREADY: uci_say("readyok"); return POLL_CONTINUE;
     case UCI_STOP: e->stop_requested = true; return POLL_STOP;
     case UCI_QUIT: e->quit = e->stop_requested = true; return POLL_STOP;
     case UCI_PONDERHIT: e->ponderhit = true; return POLL_PONDERHIT;
     case UCI_EMPTY: return POLL_CONTINUE;
     default:
+#if FLASHMATE_UCI_DEFERRED_MAX > 0
         if (e->deferred_count < FLASHMATE_UCI_DEFERRED_MAX) {
             size_t n = strlen(line);
             memcpy(e->deferred[e->deferred_count++], line, n + 1);
-        } else {
-            uci_info_string("busy searching, command dropped", line);
+            return POLL_CONTINUE;
         }
+#endif
+        uci_info_string("busy searching, command dropped", line);
         return POLL_CONTINUE;
     }
 }
@@ -131,7 +133,7 @@ static PollResult poll_input(void *user)
     return result;
 }
 
-static void go_perft(Engine *e, int depth)
+UCI_COMMAND_FUNCTION static void go_perft(Engine *e, int depth)
 {
     char buf[64];
     TextBuf t = text_buf(buf, sizeof buf);
@@ -145,9 +147,13 @@ static void go_perft(Engine *e, int depth)
 /* Resolve `searchmoves` text against the legal moves; unknown ones are reported and skipped. */
 static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *limits)
 {
-    for (; s && *s && limits->searchmoves_count < MAX_MOVES; s = uci_next_word(s)) {
+    for (; s && *s; s = uci_next_word(s)) {
         if (uci_is_go_keyword(s)) /* the moves end at the next go parameter */
             break;
+        if (limits->searchmoves_count == SEARCHMOVES_MAX) {
+            uci_info_string("searchmoves: too many moves, the rest ignored", s);
+            break;
+        }
         Move m = e->game->parse_move(&e->position, s);
         if (m == MOVE_NONE)
             uci_info_string("searchmoves: not a legal move, skipped", s);
@@ -203,7 +209,7 @@ static void go(Engine *e, UciCommand *cmd)
  */
 
 /* `d`: the board, its FEN, its key (Polyglot's, for chess) and the pieces giving check. */
-static void display(const Engine *e)
+UCI_COMMAND_FUNCTION static void display(const Engine *e)
 {
     char board[GAME_DISPLAY_MAX], buf[GAME_DISPLAY_MAX + 16];
     e->game->display(&e->position, board);
@@ -224,7 +230,7 @@ static void display(const Engine *e)
 }
 
 /* `eval`: the static evaluation term by term, then its value for the side to move. */
-static void say_eval(const Engine *e)
+UCI_COMMAND_FUNCTION static void say_eval(const Engine *e)
 {
     char buf[GAME_EXPLAIN_MAX];
     e->game->explain_eval(&e->position, buf);
@@ -270,6 +276,7 @@ int uci_loop(Engine *e)
 {
     bool truncated;
     while (!e->quit) {
+#if FLASHMATE_UCI_DEFERRED_MAX > 0
         if (e->deferred_count > 0) {
             /* Lines that arrived during the last search, in order. */
             char *first = e->line;
@@ -280,6 +287,7 @@ int uci_loop(Engine *e)
             uci_execute(e, first);
             continue;
         }
+#endif
         int got = port_read_line(e->line, sizeof e->line, &truncated);
         if (got == PORT_EOF)
             break;

@@ -8,6 +8,10 @@
 
 #include "flashmate/uci.h"
 
+/* A command's own function, kept out of line so that its buffers are not on the stack while
+ * `go` searches (uci_execute would otherwise hold every inlined command's locals at once). */
+#define UCI_COMMAND_FUNCTION __attribute__((noinline))
+
 #define ENGINE_NAME "flashmate 0.1"
 #define ENGINE_AUTHOR "the flashmate developers"
 

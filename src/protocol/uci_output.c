@@ -98,7 +98,8 @@ static void add_move(TextBuf *t, const Engine *e, Move move)
 void uci_report_info(const SearchReport *r, void *user)
 {
     const Engine *e = user;
-    char buf[2048];
+    /* The fields, then the moves of the longest principal variation, each after a space. */
+    char buf[256 + (MAX_PLY + 1) * GAME_MOVE_TEXT_MAX];
     TextBuf t = text_buf(buf, sizeof buf);
     text_add(&t, "info");
     add_field(&t, " depth ", (uint64_t)r->depth);

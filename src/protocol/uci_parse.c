@@ -178,7 +178,7 @@ static void parse_go(const char *s, UciCommand *cmd)
     }
 }
 
-void uci_parse(const char *line, UciCommand *cmd)
+UciCommandType uci_command_type(const char *line)
 {
     static const struct {
         const char *word;
@@ -196,18 +196,21 @@ void uci_parse(const char *line, UciCommand *cmd)
         {"d", UCI_DISPLAY},
         {"eval", UCI_EVAL},
     };
-    memset(cmd, 0, sizeof *cmd);
-    cmd->perft_depth = -1;
     const char *s = text_skip_spaces(line);
-    if (!*s) {
-        cmd->type = UCI_EMPTY;
-        return;
-    }
-    cmd->type = UCI_UNKNOWN;
+    if (!*s)
+        return UCI_EMPTY;
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (text_word_equals(s, commands[i].word))
-            cmd->type = commands[i].type;
-    s = uci_next_word(s);
+            return commands[i].type;
+    return UCI_UNKNOWN;
+}
+
+void uci_parse(const char *line, UciCommand *cmd)
+{
+    memset(cmd, 0, sizeof *cmd);
+    cmd->perft_depth = -1;
+    cmd->type = uci_command_type(line);
+    const char *s = uci_next_word(text_skip_spaces(line));
     if (cmd->type == UCI_SETOPTION)
         parse_setoption(s, cmd);
     else if (cmd->type == UCI_POSITION)

@@ -293,5 +293,5 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
 
     xq_generate(pos, XQ_GEN_LEGAL, &root_moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 30, &root_moves);
+    return driver_iterate(&s->driver, root_search, s, 30, root_moves.moves, root_moves.count);
 }

@@ -91,6 +91,12 @@ extern uint8_t __heap_start; /* avr-libc's linker script: the first byte after s
 
 enum { STACK_PATTERN = 0xa5, STACK_MARGIN = 32 };
 
+size_t port_stack_free(void)
+{
+    uintptr_t sp = SP, floor = (uintptr_t)&__heap_start;
+    return sp > floor ? (size_t)(sp - floor) : 0;
+}
+
 void port_stack_paint(void)
 {
     uint8_t *sp = (uint8_t *)SP;

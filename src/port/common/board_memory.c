@@ -89,6 +89,13 @@ static inline uintptr_t stack_pointer(void)
     return sp;
 }
 
+/* Counted down to the bottom of the reserve, which the size report states as the image's stack. */
+size_t port_stack_free(void)
+{
+    uintptr_t sp = stack_pointer(), floor = (uintptr_t)_estack - (uintptr_t)__stack_size;
+    return sp > floor ? (size_t)(sp - floor) : 0;
+}
+
 void port_stack_paint(void)
 {
     uintptr_t end = stack_pointer() - STACK_MARGIN_WORDS * sizeof(uint32_t);

@@ -13,6 +13,8 @@
 
 #include "port/port.h"
 
+size_t port_stack_free(void) { return SIZE_MAX; }
+
 uint64_t port_time_ms(void)
 {
     struct timespec ts;
