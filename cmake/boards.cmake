@@ -17,7 +17,11 @@
 #                                d5: 9.6 M leaves) or "depth3" (8902 + 2039 + 2812)
 #   FLASHMATE_BOARD_STACK_BYTES  stack reserved by the linker script (perft at depth D nests D-1
 #                                1 KiB move lists: depth 5 measured 6.3-6.8 KB on Cortex-M)
-#   FLASHMATE_BOARD_UCI          whether the UCI engine image is built (needs ~60 KB of RAM)
+#   FLASHMATE_BOARD_UCI          whether the UCI engine image is built
+#   FLASHMATE_BOARD_ENGINE       the engine's buffer sizes for the board's RAM, compile definitions
+#                                of every library (include/flashmate/*.h): FLASHMATE_MAX_PLY,
+#                                _MOVE_STACK_MAX (moves), _UCI_LINE_MAX, _UCI_DEFERRED_MAX,
+#                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM, _COUNTER_MOVES
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
@@ -36,6 +40,7 @@ macro(flashmate_board name)
   set(FLASHMATE_BOARD_TEST_STACK 0)
   set(FLASHMATE_BOARD_TEST_HEAP 0)
   set(FLASHMATE_BOARD_UCI OFF)
+  set(FLASHMATE_BOARD_ENGINE "")
   set(FLASHMATE_BOARD_TT_BYTES 0)
   set(FLASHMATE_BOARD_UCI_STACK 0)
   set(FLASHMATE_BOARD_MACHINE "")
@@ -56,11 +61,12 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)
     set(FLASHMATE_BOARD_UCI ON)
-    # 128 KB = engine state ~29 KB + stack 52 KB (MAX_PLY 32 search frames of <= 1.4 KB, plus
-    # the UCI driver) + a 32 KB table (a power of two) + spare.
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=32 FLASHMATE_MOVE_STACK_MAX=4096
+        FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=2 FLASHMATE_GAME_HISTORY_MAX=256
+        FLASHMATE_MULTIPV_MAX=4 FLASHMATE_STACK_GUARD_BYTES=2048)
     set(FLASHMATE_BOARD_TT_BYTES 32768)
-    set(FLASHMATE_BOARD_UCI_STACK 53248)
-    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 32768)
+    set(FLASHMATE_BOARD_UCI_STACK 16384)
+    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 65536)
     # test_position walks move trees 4 plies deep with 4 move lists per ply (~17 KB of stack).
     set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables test_position)
     set(FLASHMATE_BOARD_TEST_STACK 32768)
@@ -75,6 +81,15 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
+    set(FLASHMATE_BOARD_UCI ON)
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=512
+        FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+        FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
+        FLASHMATE_STACK_GUARD_BYTES=1280)
+    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_UCI_STACK 2048)
+    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
   elseif("${name}" STREQUAL "microbit")
     # nRF51822 (Cortex-M0, no 64-bit multiply): 256 KB flash, 16 KB SRAM.
     set(FLASHMATE_BOARD_ARCH cortex-m)
@@ -85,6 +100,15 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)
+    set(FLASHMATE_BOARD_UCI ON)
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
+        FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+        FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
+        FLASHMATE_STACK_GUARD_BYTES=1536)
+    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_UCI_STACK 5120)
+    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
     # test_tables holds the 781 Polyglot keys (6 KB) read from the host; test_position does not fit.
     set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables)
     # 16 KB = newlib's static data 2.5 KB + the test's 6.8 KB + heap (stdio buffers) + stack.
@@ -105,8 +129,15 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET full)
     # Depth 5 measured 6.4 KB (fancy) and 6.6 KB (compact) of stack here.
     set(FLASHMATE_BOARD_STACK_BYTES 12288)
-    # No UCI image: the engine's state alone (29.8 KB, see the README) is more than the 16 KB of
-    # RAM, before the transposition table and the search's stack.
+    set(FLASHMATE_BOARD_UCI ON)
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
+        FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+        FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
+        FLASHMATE_STACK_GUARD_BYTES=1536)
+    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_UCI_STACK 5120)
+    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
   elseif("${name}" STREQUAL "atmega2560")
     # ATmega2560 (8-bit AVR): 256 KB flash, 8 KB SRAM, 16-bit int, simulated by simavr.
     set(FLASHMATE_BOARD_ARCH avr)
@@ -117,6 +148,15 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
     set(FLASHMATE_BOARD_STACK_BYTES 6144)
+    set(FLASHMATE_BOARD_UCI ON)
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=512
+        FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+        FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
+        FLASHMATE_STACK_GUARD_BYTES=1280)
+    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_UCI_STACK 2048)
+    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
   else()
     message(FATAL_ERROR "unknown board '${name}' (known: ${FLASHMATE_KNOWN_BOARDS})")
   endif()

@@ -18,6 +18,10 @@ session  what a GUI sends, and hostile input: `uci` -> uciok, `isready` -> ready
          during a search each leave the position as it was; a last search still gives a legal
          bestmove; `quit` ends the program (its stack line), after which the board is silent.
 demo     the compiled-in session: uciok, readyok, a legal bestmove, the stack line.
+--lossy-input: the port loses bytes when its receive ring is full (hifive1: a line longer than
+         the ring, or a burst, arrives cut, and the line after it may be lost with it, as on a
+         UART without flow control), so after hostile input `isready` is asked again until
+         answered; everything else is judged the same.
 The measured figures are printed (ctest -V shows them). Standard library only; the engine
 driver is tests/protocol/ucitest.py, which the host's protocol tests use.
 """
@@ -43,6 +47,8 @@ STOP_LIMIT = 0.100
 WALL_CEILING = 2.0
 BOOT_TIMEOUT = 30.0   # the first answer (QEMU starts in well under a second)
 ANSWER_TIMEOUT = 20.0 # any other answer; generous, the machine may be busy
+RESEND_AFTER = 2.0    # --lossy-input: isready is sent again after this long without readyok
+LOSSY = False
 
 
 def cpu_seconds(pid):
@@ -90,10 +96,31 @@ def no_fault(engine, lines):
         require(not line.startswith("***"), "the firmware stopped: %s" % line, engine)
 
 
-def sync(e, timeout=ANSWER_TIMEOUT):
-    """isready -> readyok; the lines before it."""
-    e.send("isready")
-    lines = e.expect(lambda l: l == "readyok", timeout, "readyok")[2]
+def sync(e, timeout=ANSWER_TIMEOUT, send=True):
+    """isready -> readyok; the lines before it. With --lossy-input isready is sent again every
+    RESEND_AFTER seconds (the first may have been lost with the input before it)."""
+    if send:
+        e.send("isready")
+    if not LOSSY:
+        lines = e.expect(lambda l: l == "readyok", timeout, "readyok")[2]
+        no_fault(e, lines)
+        return lines
+    lines, deadline = [], time.monotonic() + timeout
+
+    def seen(line):  # every line before readyok, also those of a wait that timed out
+        if line == "readyok":
+            return True
+        lines.append(line)
+        return False
+
+    while True:
+        try:
+            e.expect(seen, RESEND_AFTER, "readyok")
+            break
+        except Fail:
+            if time.monotonic() > deadline:
+                raise
+            e.send("isready")
     no_fault(e, lines)
     return lines
 
@@ -235,8 +262,7 @@ def run_uci(e, fen, legal):
     e.expect(lambda l: l.startswith("info depth "), ANSWER_TIMEOUT, "info of go infinite")
     burst = 400
     e.send(b"xyzzy\n" * burst + b"isready\n")
-    _, _, during = e.expect(lambda l: l == "readyok", ANSWER_TIMEOUT, "readyok after a burst")
-    no_fault(e, during)
+    during = sync(e, send=False)
     e.send("stop")
     _, line, after = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove after stop")
     no_fault(e, after)
@@ -276,9 +302,13 @@ def main():
     parser.add_argument("mode", choices=["session", "demo"])
     parser.add_argument("--legal", required=True, help="legal moves file with a '# FEN:' line")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for the whole run")
+    parser.add_argument("--lossy-input", action="store_true",
+                        help="the port loses input when its ring is full: isready is asked again")
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
+    global LOSSY
+    LOSSY = args.lossy_input
     command = argv[split + 1:]
     if not command:
         parser.error("no emulator command after --")
