@@ -142,7 +142,12 @@ def perft_qemu(settings, image, timeout):
         raise RuntimeError(f"{image}: the perft self-test did not pass:\n" + "\n".join(lines))
     ns = 1_000_000 // NS_PER_INSTRUCTION
     return ([(n, d, leaves, ms * ns) for n, d, leaves, ms in positions], result[1],
-            sum(ms for *_, ms in positions) * ns)
+            sum(ms for *_, ms in positions) * ns, stack_line(lines))
+
+
+def stack_line(lines):
+    """The firmware's stack report ("stack: 6264 of 8192 bytes used"), or "?"."""
+    return next((text for text in lines if text.startswith("stack: ")), "stack: ?")
 
 
 def perft_avr(board, settings, build, image, timeout):
@@ -163,7 +168,7 @@ def perft_avr(board, settings, build, image, timeout):
         if m and index > 0:
             cycles = stamps[index][0] - stamps[index - 1][1]
             out.append((m.group(1), int(m.group(2)), int(m.group(3)), cycles))
-    return out, result[1], sum(c for *_, c in out), result[2]
+    return out, result[1], sum(c for *_, c in out), result[2], stack_line(lines)
 
 
 def uci_qemu(settings, image, timeout):
@@ -246,12 +251,13 @@ def main():
         print(f"== {board} ({arch}, {settings['CPU']}); clock: "
               + "; ".join(f"{hz / 1e6:g} MHz ({why})" for hz, why in hz_list))
         if arch == "avr":
-            positions, leaves, units, firmware_ms = perft_avr(board, settings, build, perft_image,
-                                                              args.timeout)
+            positions, leaves, units, firmware_ms, stack = perft_avr(board, settings, build,
+                                                                     perft_image, args.timeout)
             unit = "cycles"
         else:
-            positions, leaves, units = perft_qemu(settings, perft_image, args.timeout)
+            positions, leaves, units, stack = perft_qemu(settings, perft_image, args.timeout)
             unit = "instructions"
+        print(f"  perft image {stack}")
         for name, depth, n, u in positions:
             print(f"  perft {name} depth {depth}: {fmt_int(n)} leaves, {fmt_units(u, unit)}, "
                   f"{u / n:.0f} per leaf, "
