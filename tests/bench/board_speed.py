@@ -269,7 +269,7 @@ def main():
                  f" (simulated cycles; the firmware's Timer1 measured {firmware_ms / 1000:.3f} s)"))
         row = {"board": board, "perft": size_report(perft_image), "uci": None, "clocks": hz_list,
                "perft_mnps": [mnps(leaves, units, hz) for hz, _ in hz_list], "search": None,
-               "unit": unit}
+               "unit": unit, "per_leaf": units / leaves}
         if os.path.exists(uci_image) and arch != "avr":
             (depth, nodes, ms), completed, bestmove = uci_qemu(settings, uci_image, args.timeout)
             instructions = ms * 1_000_000 // NS_PER_INSTRUCTION
@@ -296,7 +296,7 @@ def main():
 
 def print_table(rows, markdown):
     header = ["board", "clock", "flash (bytes)", "static RAM", "stack reserve",
-              "perft, Mnps at the clock", "search nps / depth in 1 s"]
+              "perft: per leaf", "perft: Mnps at the clock", "search: nps / depth in 1 s"]
     table = []
     for row in rows:
         sizes = [row["perft"], row["uci"]] if row["uci"] else [row["perft"]]
@@ -308,7 +308,8 @@ def print_table(rows, markdown):
         perft += " (simulated cycles)" if row["unit"] == "cycles" else " (estimate)"
         search = (" / ".join(f"{nps:,.0f} / {d}" for nps, d in row["search"])
                   if row["search"] else "—")
-        table.append([row["board"], clock, cell(0), cell(1), cell(2), perft, search])
+        per_leaf = f"{row['per_leaf']:,.0f} {'cycles' if row['unit'] == 'cycles' else 'instr.'}"
+        table.append([row["board"], clock, cell(0), cell(1), cell(2), per_leaf, perft, search])
     if markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
