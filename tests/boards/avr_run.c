@@ -2,12 +2,18 @@
  * avr_run: runs an AVR firmware image under simavr (libsimavr) and returns the firmware's exit
  * status, so that ctest can judge AVR tests by exit code like every other test.
  *
- *   avr_run MCU FREQUENCY_HZ firmware.elf [MAX_CYCLES]
+ *   avr_run [--line-cycles] MCU FREQUENCY_HZ firmware.elf [MAX_CYCLES]
  *
  * USART0 output goes to stdout unchanged. The firmware ends by writing its status to GPIOR0 and
  * sleeping with interrupts off (src/port/avr/port_avr.c); that status is returned. A crash (e.g.
  * a jump outside flash) returns 125, reaching MAX_CYCLES returns 124, bad arguments 2. The cycle
  * count and the simulation speed go to stderr.
+ *
+ * --line-cycles: for every line the firmware writes, stderr also gets
+ *   avr_run: line N cycles FIRST END
+ * the simulated cycle count when the line's first byte and its '\n' were written to the USART
+ * (N counts from 1). What a firmware computes between two lines took the cycles from END of the
+ * one to FIRST of the next, no console output among them (tests/bench/board_speed.py).
  *
  * Built for the host by tests/CMakeLists.txt: cc -I/usr/include/simavr avr_run.c -lsimavr.
  */
@@ -32,11 +38,31 @@ static void quiet_logger(avr_t *avr, const int level, const char *format, va_lis
         vfprintf(stderr, format, args);
 }
 
+/* --line-cycles: the line being written (see above). */
+static struct {
+    int enabled;
+    int in_line;
+    unsigned long number;
+    unsigned long long first;
+} line_cycles;
+
 static void uart_output(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq;
-    (void)param;
+    const avr_t *avr = param;
     putchar((int)(value & 0xff));
+    if (!line_cycles.enabled)
+        return;
+    if (!line_cycles.in_line) {
+        line_cycles.in_line = 1;
+        line_cycles.first = (unsigned long long)avr->cycle;
+    }
+    if ((value & 0xff) == '\n') {
+        line_cycles.in_line = 0;
+        line_cycles.number++;
+        fprintf(stderr, "avr_run: line %lu cycles %llu %llu\n", line_cycles.number,
+                line_cycles.first, (unsigned long long)avr->cycle);
+    }
 }
 
 static double seconds_now(void)
@@ -48,8 +74,14 @@ static double seconds_now(void)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--line-cycles") == 0) {
+        line_cycles.enabled = 1;
+        argv++;
+        argc--;
+    }
     if (argc < 4 || argc > 5) {
-        fprintf(stderr, "usage: avr_run MCU FREQUENCY_HZ firmware.elf [MAX_CYCLES]\n");
+        fprintf(stderr,
+                "usage: avr_run [--line-cycles] MCU FREQUENCY_HZ firmware.elf [MAX_CYCLES]\n");
         return EXIT_USAGE;
     }
     unsigned long long max_cycles = argc > 4 ? strtoull(argv[4], NULL, 0) : 0;
@@ -78,7 +110,7 @@ int main(int argc, char **argv)
     flags &= ~AVR_UART_FLAG_STDIO;
     avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
-                            uart_output, NULL);
+                            uart_output, avr);
 
     double start = seconds_now();
     int state;

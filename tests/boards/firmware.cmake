@@ -117,6 +117,56 @@ endfunction()
 # The perft image: tables in flash (those it reads), little static RAM.
 flashmate_add_flash_test(perft_tables_in_flash flashmate_perft ${perft_max_ram} OFF)
 
+# ---- The flashable files: <image>.hex and <image>.bin agree with the ELF -------------------------
+# What a programmer writes (src/port/CMakeLists.txt): both start at the flash base, hold every
+# section stored in flash, and the board's reset finds the entry point (check_flash_files.cmake).
+# The check must see a wrong file: a .hex of .text alone (the tables and the vector table left
+# out) fails it.
+if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
+  set(flash_file_sections ".text;.data") # avrdude's flash content; .eeprom etc. are not flash
+else()
+  set(flash_file_sections "")
+endif()
+# flashmate_add_flash_files_test(<test> <target> [<hex file>])
+function(flashmate_add_flash_files_test test target)
+  set(hex $<TARGET_FILE_DIR:${target}>/${target}.hex)
+  if(ARGN)
+    set(hex ${ARGN})
+  endif()
+  add_test(NAME ${test}
+    COMMAND ${CMAKE_COMMAND}
+      -DOBJCOPY=${CMAKE_OBJCOPY}
+      -DOBJDUMP=${CMAKE_OBJDUMP}
+      -DREADELF=${CMAKE_READELF}
+      -DELF=$<TARGET_FILE:${target}>
+      -DHEX=${hex}
+      -DBIN=$<TARGET_FILE_DIR:${target}>/${target}.bin
+      -DFLASH_START=${flash_start}
+      -DFLASH_END=${flash_end}
+      -DARCH=${FLASHMATE_BOARD_ARCH}
+      "-DSECTIONS=${flash_file_sections}"
+      -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/${test}
+      -P ${FLASHMATE_TESTS_DIR}/scripts/check_flash_files.cmake)
+  set(FLASHMATE_EMULATOR_TESTS ${FLASHMATE_EMULATOR_TESTS} ${test} PARENT_SCOPE)
+endfunction()
+foreach(image flashmate_perft flashmate_uci flashmate_uci_demo)
+  if(TARGET ${image})
+    string(REPLACE "flashmate_" "" short ${image})
+    flashmate_add_flash_files_test(${short}_flash_files ${image})
+  endif()
+endforeach()
+set(text_only_hex ${CMAKE_CURRENT_BINARY_DIR}/flashmate_perft_text_only.hex)
+add_custom_command(OUTPUT ${text_only_hex}
+  COMMAND ${CMAKE_OBJCOPY} -j .text -O ihex $<TARGET_FILE:flashmate_perft> ${text_only_hex}
+  DEPENDS flashmate_perft
+  COMMENT "A .hex of flashmate_perft's .text alone, which the flash files check must reject"
+  VERBATIM)
+add_custom_target(flash_files_probe ALL DEPENDS ${text_only_hex})
+flashmate_add_flash_files_test(flash_files_check_detects_missing_section flashmate_perft
+                               ${text_only_hex})
+set_tests_properties(flash_files_check_detects_missing_section PROPERTIES
+  PASS_REGULAR_EXPRESSION "check_flash_files: FAIL: the \\.hex .*differs from the \\.bin")
+
 # The compact layout needs no 64-bit multiply: on a core without one (Cortex-M0) libgcc's
 # multiply helper must not be linked at all.
 if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
