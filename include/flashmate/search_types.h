@@ -23,7 +23,8 @@ enum {
 };
 
 /* Keys of the game before the root, for repetition detection (the most recent last). The engine
- * keeps two arrays of this many keys; boards with little RAM lower it. */
+ * keeps this many; 100 are all that can matter (a repetition is sought only since the last
+ * irreversible move, and 100 plies without one are a draw), which boards use. */
 #ifndef FLASHMATE_GAME_HISTORY_MAX
 #define FLASHMATE_GAME_HISTORY_MAX 1024
 #endif
@@ -103,8 +104,10 @@ typedef struct SearchDriver {
     bool stopped;   /* the search must unwind now */
     bool pondering; /* time limits suspended until ponderhit */
     uint64_t start_ms, soft_ms, hard_ms;
-    uint64_t keys[GAME_HISTORY_MAX + MAX_PLY + 2];
-    int key_count; /* game keys, then one per ply of the current line */
+    const uint64_t *game_keys;  /* the caller's keys of the game before the root, oldest first */
+    int game_key_count;         /* (at most the last GAME_HISTORY_MAX of them) */
+    uint64_t keys[MAX_PLY + 2]; /* the root's key, then one per ply of the current line */
+    int key_count;
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
     /* The principal variations found, best first: line_count of them, each from the last

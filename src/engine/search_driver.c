@@ -17,12 +17,13 @@ void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks
     d->start_ms = port_time_ms();
     timeman_budget(limits, us, &d->soft_ms, &d->hard_ms);
 
-    /* Keys before the root, then the root's own; only the last GAME_HISTORY_MAX are kept. */
+    /* The last GAME_HISTORY_MAX keys before the root (read where the caller keeps them), then
+     * the root's own. */
     int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
-    d->key_count = 0;
-    for (int i = first; i < game_key_count; i++)
-        d->keys[d->key_count++] = game_keys[i];
-    d->keys[d->key_count++] = root_key;
+    d->game_keys = game_keys + first;
+    d->game_key_count = game_key_count - first;
+    d->keys[0] = root_key;
+    d->key_count = 1;
 
     d->pv_length[0] = 0;
     d->line_count = d->pv_index = 0;

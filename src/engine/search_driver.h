@@ -62,10 +62,20 @@ static inline void driver_pop_key(SearchDriver *d) { d->key_count--; }
 static inline bool driver_is_repetition(const SearchDriver *d, int window)
 {
     int last = d->key_count - 1;
-    int oldest = last - window < 0 ? 0 : last - window;
-    for (int i = last - 4; i >= oldest; i -= 2)
-        if (d->keys[i] == d->keys[last])
+    uint64_t key = d->keys[last];
+    int distance = 4; /* plies back: the same side to move, and a move there and back between */
+    for (; distance <= window && distance <= last; distance += 2)
+        if (d->keys[last - distance] == key)
             return true;
+    /* Further back than the root: the game's keys, game_keys[game_key_count - 1] one ply
+     * before it. */
+    for (; distance <= window; distance += 2) {
+        int i = d->game_key_count + last - distance;
+        if (i < 0)
+            return false;
+        if (d->game_keys[i] == key)
+            return true;
+    }
     return false;
 }
 
