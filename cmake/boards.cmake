@@ -81,16 +81,17 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
-    # No UCI image yet: with these sizes the engine's state is 6.4 KB, the table 1 KB and the
-    # console's buffers 1 KB, which leaves no stack for a search in 8 KB (ld: RAM overflowed by
-    # 2,392 bytes with a 2 KB stack).
-    set(FLASHMATE_BOARD_UCI OFF)
-    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=512
+    # No UCI image yet. With these sizes the engine's state is 4.7 KB, the table 0.5 KB and the
+    # console's buffers 0.9 KB: 6,124 bytes of static RAM, which leaves 2 KB of stack, where the
+    # search needs ~1 KB before its first node, ~300 bytes a ply and ~1 KB below the deepest
+    # (measured with -fstack-usage on the M3), and `eval` 2.2 KB.
+    set(FLASHMATE_BOARD_CONSOLE_RX 128)
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=384
         FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
         FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
         FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
         FLASHMATE_STACK_GUARD_BYTES=1280)
-    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_TT_BYTES 512)
     set(FLASHMATE_BOARD_UCI_STACK 2048)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
   elseif("${name}" STREQUAL "microbit")
@@ -109,7 +110,7 @@ macro(flashmate_board name)
         FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
         FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
         FLASHMATE_STACK_GUARD_BYTES=1536)
-    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_TT_BYTES 2048)
     set(FLASHMATE_BOARD_UCI_STACK 5120)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
     # test_tables holds the 781 Polyglot keys (6 KB) read from the host; test_position does not fit.
@@ -138,7 +139,7 @@ macro(flashmate_board name)
         FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
         FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
         FLASHMATE_STACK_GUARD_BYTES=1536)
-    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_TT_BYTES 2048)
     set(FLASHMATE_BOARD_UCI_STACK 5120)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
   elseif("${name}" STREQUAL "atmega2560")
@@ -151,16 +152,17 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
     set(FLASHMATE_BOARD_STACK_BYTES 6144)
-    # No UCI image yet: with these sizes the engine's state is 6.4 KB, the table 1 KB and the
-    # console's buffers 1 KB, which leaves no stack for a search in 8 KB (ld: RAM overflowed by
-    # 2,392 bytes with a 2 KB stack).
+    # No UCI image yet. With these sizes the engine's state is 4.7 KB, the table 0.5 KB and the
+    # console's buffers 0.9 KB: 6,124 bytes of static RAM, which leaves 2 KB of stack, where the
+    # search needs ~1 KB before its first node, ~300 bytes a ply and ~1 KB below the deepest
+    # (measured with -fstack-usage on the M3), and `eval` 2.2 KB.
     set(FLASHMATE_BOARD_UCI OFF)
-    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=512
+    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=384
         FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
         FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
         FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
         FLASHMATE_STACK_GUARD_BYTES=1280)
-    set(FLASHMATE_BOARD_TT_BYTES 1024)
+    set(FLASHMATE_BOARD_TT_BYTES 512)
     set(FLASHMATE_BOARD_UCI_STACK 2048)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
   else()

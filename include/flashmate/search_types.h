@@ -108,7 +108,9 @@ typedef struct SearchDriver {
     int game_key_count;         /* (at most the last GAME_HISTORY_MAX of them) */
     uint64_t keys[MAX_PLY + 2]; /* the root's key, then one per ply of the current line */
     int key_count;
-    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    /* The principal variation of each ply of the line, row after row: the row of ply p holds at
+     * most MAX_PLY + 1 - p moves (search_driver.h, driver_pv). */
+    Move pv[(MAX_PLY + 1) * (MAX_PLY + 2) / 2];
     int pv_length[MAX_PLY + 1];
     /* The principal variations found, best first: line_count of them, each from the last
      * iteration that completed it. The root search of line k leaves out the first moves of

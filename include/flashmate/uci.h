@@ -71,7 +71,7 @@ typedef struct UciOptions {
     bool own_book, ponder;
     bool show_wdl; /* UCI_ShowWDL: win/draw/loss chances in the info lines */
     bool chess960; /* UCI_Chess960: chess under Chess960 castling rules */
-    char book_file[256];
+    char book_file[FLASHMATE_UCI_VALUE_MAX]; /* a setoption value */
 } UciOptions;
 
 typedef struct Engine {

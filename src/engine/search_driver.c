@@ -164,11 +164,11 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
                 if (value <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = clamp_score(value - window);
-                    report(d, k + 1, depth, d->seldepth, value, BOUND_UPPER, d->pv[0],
+                    report(d, k + 1, depth, d->seldepth, value, BOUND_UPPER, d->pv,
                            d->pv_length[0]);
                 } else if (value >= beta) {
                     beta = clamp_score(value + window);
-                    report(d, k + 1, depth, d->seldepth, value, BOUND_LOWER, d->pv[0],
+                    report(d, k + 1, depth, d->seldepth, value, BOUND_LOWER, d->pv,
                            d->pv_length[0]);
                 } else {
                     line->score = value;
@@ -182,7 +182,7 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
                 break;
             if (d->pv_length[0] > 0) {
                 line->pv_length = d->pv_length[0];
-                memcpy(line->pv, d->pv[0], sizeof(Move) * (size_t)line->pv_length);
+                memcpy(line->pv, d->pv, sizeof(Move) * (size_t)line->pv_length);
             }
             line->depth = depth;
             line->seldepth = d->seldepth;

@@ -80,11 +80,18 @@ static inline bool driver_is_repetition(const SearchDriver *d, int window)
 }
 
 /* The PV of the node at ply becomes `move` followed by the child's PV. */
+static inline Move *driver_pv(SearchDriver *d, int ply)
+{
+    return d->pv + ply * (MAX_PLY + 1) - ply * (ply - 1) / 2;
+}
+
 static inline void driver_update_pv(SearchDriver *d, int ply, Move move)
 {
-    d->pv[ply][0] = move;
+    Move *pv = driver_pv(d, ply);
+    const Move *child = driver_pv(d, ply + 1);
+    pv[0] = move;
     for (int i = 0; i < d->pv_length[ply + 1]; i++)
-        d->pv[ply][i + 1] = d->pv[ply + 1][i];
+        pv[i + 1] = child[i];
     d->pv_length[ply] = d->pv_length[ply + 1] + 1;
 }
 
