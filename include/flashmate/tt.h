@@ -12,8 +12,12 @@
 
 #include "flashmate/search_types.h"
 
+/* An entry as the table holds it: 8 bytes of key and 8 of data. Threads share the table without
+ * locks, so an entry may be read while another thread writes it; the stored key is the
+ * position's key XOR the data word, and an entry whose halves come from different writes fails
+ * the key check (a torn entry is a miss, never a wrong move or score). */
 typedef struct TTEntry {
-    uint64_t key;
+    uint64_t key; /* in the table: the key XOR the data; as tt_probe hands it out: the key */
     Move move;
     int16_t score;
     int16_t eval;
@@ -45,8 +49,8 @@ static inline void tt_prefetch(const TT *tt, uint64_t key)
     __builtin_prefetch(&tt->buckets[(size_t)key & tt->mask]);
 }
 
-/* Returns the matching entry or NULL. */
-const TTEntry *tt_probe(const TT *tt, uint64_t key);
+/* The entry of `key`, copied to *entry: false if there is none. */
+bool tt_probe(const TT *tt, uint64_t key, TTEntry *entry);
 void tt_store(TT *tt, uint64_t key, int depth, int score, int eval, int bound, Move move);
 /* Permille of sampled entries written by the current search. */
 int tt_hashfull(const TT *tt);

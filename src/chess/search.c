@@ -251,7 +251,8 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     if (ply >= MAX_PLY - 1 || !node_fits(s, pos))
         return in_check ? VALUE_DRAW : eval_position(pos);
 
-    const TTEntry *entry = tt_probe(d->tt, pos->key);
+    TTEntry found;
+    const TTEntry *entry = tt_probe(d->tt, pos->key, &found) ? &found : NULL;
     Move tt_move = MOVE_NONE;
     if (entry) {
         int tt_score = score_from_tt(entry->score, ply);
@@ -346,7 +347,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             return alpha;
     }
 
-    const TTEntry *entry = excluded ? NULL : tt_probe(d->tt, pos->key);
+    TTEntry found;
+    const TTEntry *entry = !excluded && tt_probe(d->tt, pos->key, &found) ? &found : NULL;
     Move tt_move = MOVE_NONE;
     int tt_score = VALUE_NONE, tt_depth = -1, tt_bound_type = BOUND_NONE;
     if (entry) {

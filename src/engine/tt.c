@@ -1,5 +1,6 @@
 #include "flashmate/tt.h"
 
+#include <stddef.h>
 #include <string.h>
 
 bool tt_attach(TT *tt, void *memory, size_t bytes)
@@ -26,38 +27,65 @@ static inline TTBucket *bucket_of(const TT *tt, uint64_t key)
     return &tt->buckets[(size_t)key & tt->mask];
 }
 
-const TTEntry *tt_probe(const TT *tt, uint64_t key)
+/* The data word of an entry: its 8 bytes after the key. */
+static inline uint64_t data_of(const TTEntry *e)
 {
-    const TTBucket *b = bucket_of(tt, key);
-    if (b->depth_preferred.key == key && tt_bound(&b->depth_preferred) != BOUND_NONE)
-        return &b->depth_preferred;
-    if (b->always.key == key && tt_bound(&b->always) != BOUND_NONE)
-        return &b->always;
-    return NULL;
+    uint64_t data;
+    memcpy(&data, (const char *)e + offsetof(TTEntry, move), sizeof data);
+    return data;
 }
 
-static void write_entry(TTEntry *e, uint64_t key, int depth, int score, int eval, int bound,
-                        Move move, uint8_t generation)
+_Static_assert(sizeof(TTEntry) == 16 && offsetof(TTEntry, move) == 8,
+               "a table entry is a key word and a data word");
+
+/* The entry at *slot as one read of each word (another thread may be writing it), its key
+ * decoded: it is `key`'s if the halves belong together. */
+static inline TTEntry read_entry(const TTEntry *slot)
 {
+    TTEntry e;
+    memcpy(&e, slot, sizeof e);
+    e.key ^= data_of(&e);
+    return e;
+}
+
+bool tt_probe(const TT *tt, uint64_t key, TTEntry *entry)
+{
+    const TTBucket *b = bucket_of(tt, key);
+    TTEntry e = read_entry(&b->depth_preferred);
+    if (e.key != key || tt_bound(&e) == BOUND_NONE) {
+        e = read_entry(&b->always);
+        if (e.key != key || tt_bound(&e) == BOUND_NONE)
+            return false;
+    }
+    *entry = e;
+    return true;
+}
+
+static void write_entry(TTEntry *slot, const TTEntry *old, uint64_t key, int depth, int score,
+                        int eval, int bound, Move move, uint8_t generation)
+{
+    TTEntry e;
     /* Keep the old move when the new result has none for the same position. */
-    if (move != MOVE_NONE || e->key != key)
-        e->move = move;
-    e->key = key;
-    e->score = (int16_t)score;
-    e->eval = (int16_t)eval;
-    e->depth = (uint8_t)(depth < 0 ? 0 : depth);
-    e->generation_bound = (uint8_t)(generation << 2 | bound);
+    e.move = move != MOVE_NONE || old->key != key ? move : old->move;
+    e.score = (int16_t)score;
+    e.eval = (int16_t)eval;
+    e.depth = (uint8_t)(depth < 0 ? 0 : depth);
+    e.generation_bound = (uint8_t)(generation << 2 | bound);
+    e.key = key ^ data_of(&e);
+    memcpy(slot, &e, sizeof e);
 }
 
 void tt_store(TT *tt, uint64_t key, int depth, int score, int eval, int bound, Move move)
 {
     TTBucket *b = bucket_of(tt, key);
-    TTEntry *deep = &b->depth_preferred;
-    bool stale = (deep->generation_bound >> 2) != tt->generation;
-    if (deep->key == key || stale || depth >= deep->depth || tt_bound(deep) == BOUND_NONE) {
-        write_entry(deep, key, depth, score, eval, bound, move, tt->generation);
+    TTEntry deep = read_entry(&b->depth_preferred);
+    bool stale = (deep.generation_bound >> 2) != tt->generation;
+    if (deep.key == key || stale || depth >= deep.depth || tt_bound(&deep) == BOUND_NONE) {
+        write_entry(&b->depth_preferred, &deep, key, depth, score, eval, bound, move,
+                    tt->generation);
     } else {
-        write_entry(&b->always, key, depth, score, eval, bound, move, tt->generation);
+        TTEntry always = read_entry(&b->always);
+        write_entry(&b->always, &always, key, depth, score, eval, bound, move, tt->generation);
     }
 }
 

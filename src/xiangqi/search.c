@@ -100,7 +100,8 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
     if (ply >= MAX_PLY - 1)
         return xq_evaluate(pos);
 
-    const TTEntry *entry = tt_probe(d->tt, pos->key);
+    TTEntry found;
+    const TTEntry *entry = tt_probe(d->tt, pos->key, &found) ? &found : NULL;
     Move tt_move = MOVE_NONE;
     if (entry) {
         int tt_score = score_from_tt(entry->score, ply);
@@ -168,7 +169,8 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             return alpha;
     }
 
-    const TTEntry *entry = tt_probe(d->tt, pos->key);
+    TTEntry found;
+    const TTEntry *entry = tt_probe(d->tt, pos->key, &found) ? &found : NULL;
     Move tt_move = MOVE_NONE;
     if (entry) {
         int tt_score = score_from_tt(entry->score, ply);

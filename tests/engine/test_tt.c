@@ -35,6 +35,24 @@ static uint64_t key_in(size_t buckets, size_t bucket, unsigned j)
     return 0x9e3779b97f4a7c15ULL * (j + 1) / buckets * buckets + bucket;
 }
 
+/* tt_probe's copy of the entry of `key`, or NULL; a few copies live at once (one per call in
+ * an assertion). */
+static const TTEntry *probe(const TT *tt, uint64_t key)
+{
+    static TTEntry copies[4];
+    static unsigned next;
+    TTEntry *copy = &copies[next++ % 4];
+    return tt_probe(tt, key, copy) ? copy : NULL;
+}
+
+/* The position's key of a slot as the table holds it (the stored key XOR the data word). */
+static uint64_t key_at(const TTEntry *slot)
+{
+    uint64_t data;
+    memcpy(&data, (const char *)slot + offsetof(TTEntry, move), sizeof data);
+    return slot->key ^ data;
+}
+
 /* ---- Mate scores and the node's ply ------------------------------------------------------- */
 
 static void test_mate_scores_are_stored_relative_to_the_node(void **state)
@@ -98,7 +116,7 @@ static void test_mate_score_through_the_table(void **state)
             for (int sign = -1; sign <= 1; sign += 2) {
                 int score = sign * (VALUE_MATE - mate_in);
                 tt_store(&tt, key, 4, score_to_tt(score, ply), 0, BOUND_EXACT, MOVE_NONE);
-                const TTEntry *e = tt_probe(&tt, key);
+                const TTEntry *e = probe(&tt, key);
                 assert_non_null(e);
                 assert_int_equal(e->score, sign * (VALUE_MATE - (mate_in - ply)));
                 assert_int_equal(score_from_tt(e->score, ply), score);
@@ -188,9 +206,9 @@ static void test_empty_table_finds_nothing(void **state)
 {
     (void)state;
     TT tt = table_of(64);
-    assert_null(tt_probe(&tt, 0)); /* zeroed entries have key 0 but no bound */
+    assert_null(probe(&tt, 0)); /* zeroed entries have key 0 but no bound */
     for (size_t b = 0; b < 64; b++)
-        assert_null(tt_probe(&tt, key_in(64, b, 1)));
+        assert_null(probe(&tt, key_in(64, b, 1)));
 }
 
 static void test_store_then_probe(void **state)
@@ -200,7 +218,7 @@ static void test_store_then_probe(void **state)
     uint64_t key = key_in(64, 17, 0);
     Move move = move_make(12, 28);
     tt_store(&tt, key, 9, -1234, 56, BOUND_LOWER, move);
-    const TTEntry *e = tt_probe(&tt, key);
+    const TTEntry *e = probe(&tt, key);
     assert_non_null(e);
     assert_true(e->key == key);
     assert_int_equal(e->move, move);
@@ -210,14 +228,14 @@ static void test_store_then_probe(void **state)
     assert_int_equal(tt_bound(e), BOUND_LOWER);
 
     /* Only the exact key matches: same bucket with other high bits, other buckets, one bit off. */
-    assert_null(tt_probe(&tt, key_in(64, 17, 1)));
-    assert_null(tt_probe(&tt, key ^ (1ULL << 63)));
-    assert_null(tt_probe(&tt, key ^ 1));
+    assert_null(probe(&tt, key_in(64, 17, 1)));
+    assert_null(probe(&tt, key ^ (1ULL << 63)));
+    assert_null(probe(&tt, key ^ 1));
 
     /* Quiescence entries (negative depth) are stored with depth 0. */
     uint64_t q = key_in(64, 5, 0);
     tt_store(&tt, q, -1, 7, 7, BOUND_UPPER, MOVE_NONE);
-    e = tt_probe(&tt, q);
+    e = probe(&tt, q);
     assert_non_null(e);
     assert_int_equal(e->depth, 0);
     assert_int_equal(tt_bound(e), BOUND_UPPER);
@@ -226,7 +244,7 @@ static void test_store_then_probe(void **state)
     for (int g = 0; g < 64; g++) {
         for (int bound = BOUND_UPPER; bound <= BOUND_EXACT; bound++) {
             tt_store(&tt, key, 3, g, bound, bound, move);
-            e = tt_probe(&tt, key);
+            e = probe(&tt, key);
             assert_non_null(e);
             assert_int_equal(tt_bound(e), bound);
             assert_int_equal(e->generation_bound >> 2, tt.generation);
@@ -241,10 +259,10 @@ static void test_clear_forgets_everything(void **state)
     TT tt = table_of(64);
     for (size_t b = 0; b < 64; b++)
         tt_store(&tt, key_in(64, b, 0), 5, 1, 1, BOUND_EXACT, move_make(1, 2));
-    assert_non_null(tt_probe(&tt, key_in(64, 40, 0)));
+    assert_non_null(probe(&tt, key_in(64, 40, 0)));
     tt_clear(&tt);
     for (size_t b = 0; b < 64; b++)
-        assert_null(tt_probe(&tt, key_in(64, b, 0)));
+        assert_null(probe(&tt, key_in(64, b, 0)));
     for (size_t i = 0; i < 64; i++) {
         static const TTBucket zero;
         assert_memory_equal(&table_memory[i], &zero, sizeof zero);
@@ -260,38 +278,69 @@ static void test_depth_preferred_and_always_replace(void **state)
     tt_store(&tt, deep, 10, 100, 0, BOUND_EXACT, move_make(1, 2));
     /* Shallower results for other positions go to the always-replace slot ... */
     tt_store(&tt, a, 4, 200, 0, BOUND_EXACT, move_make(3, 4));
-    assert_non_null(tt_probe(&tt, deep));
-    assert_non_null(tt_probe(&tt, a));
-    assert_true(table_memory[6].depth_preferred.key == deep);
-    assert_true(table_memory[6].always.key == a);
+    assert_non_null(probe(&tt, deep));
+    assert_non_null(probe(&tt, a));
+    assert_true(key_at(&table_memory[6].depth_preferred) == deep);
+    assert_true(key_at(&table_memory[6].always) == a);
     /* ... which the next one replaces, even when it is shallower still. */
     tt_store(&tt, b, 1, 300, 0, BOUND_UPPER, move_make(5, 6));
-    assert_null(tt_probe(&tt, a));
-    assert_non_null(tt_probe(&tt, b));
-    assert_int_equal(tt_probe(&tt, deep)->depth, 10);
+    assert_null(probe(&tt, a));
+    assert_non_null(probe(&tt, b));
+    assert_int_equal(probe(&tt, deep)->depth, 10);
 
     /* Depth 9 is not enough for the depth-preferred slot ... */
     tt_store(&tt, c, 9, 400, 0, BOUND_LOWER, MOVE_NONE);
-    assert_int_equal(tt_probe(&tt, deep)->score, 100);
-    assert_true(table_memory[6].always.key == c);
+    assert_int_equal(probe(&tt, deep)->score, 100);
+    assert_true(key_at(&table_memory[6].always) == c);
     /* ... an equal depth is. */
     tt_store(&tt, a, 10, 500, 0, BOUND_LOWER, MOVE_NONE);
-    assert_null(tt_probe(&tt, deep));
-    assert_true(table_memory[6].depth_preferred.key == a);
-    assert_int_equal(tt_probe(&tt, a)->score, 500);
-    assert_non_null(tt_probe(&tt, c)); /* the always slot was not touched */
+    assert_null(probe(&tt, deep));
+    assert_true(key_at(&table_memory[6].depth_preferred) == a);
+    assert_int_equal(probe(&tt, a)->score, 500);
+    assert_non_null(probe(&tt, c)); /* the always slot was not touched */
 
     /* The same position always updates its depth-preferred entry, even with less depth. */
     tt_store(&tt, a, 2, 600, 0, BOUND_UPPER, MOVE_NONE);
-    assert_true(table_memory[6].depth_preferred.key == a);
-    assert_int_equal(tt_probe(&tt, a)->depth, 2);
-    assert_int_equal(tt_probe(&tt, a)->score, 600);
-    assert_non_null(tt_probe(&tt, c));
+    assert_true(key_at(&table_memory[6].depth_preferred) == a);
+    assert_int_equal(probe(&tt, a)->depth, 2);
+    assert_int_equal(probe(&tt, a)->score, 600);
+    assert_non_null(probe(&tt, c));
 
     /* Other buckets are untouched by all this. */
     for (size_t i = 0; i < 8; i++)
         if (i != 6)
-            assert_null(tt_probe(&tt, key_in(8, i, 0)));
+            assert_null(probe(&tt, key_in(8, i, 0)));
+}
+
+/* Threads share the table without locks: a slot whose key word comes from one write and whose
+ * data word from another (a read during a write) must be a miss for both keys. */
+static void test_torn_entry_is_a_miss(void **state)
+{
+    (void)state;
+    TT tt = table_of(8);
+    uint64_t a = key_in(8, 3, 0), b = key_in(8, 3, 1);
+    tt_store(&tt, a, 12, 150, 20, BOUND_EXACT, move_make(12, 28));
+    TTEntry written_a = table_memory[3].depth_preferred;
+    tt_clear(&tt);
+    tt_store(&tt, b, 3, -40, 7, BOUND_LOWER, move_make(6, 21));
+    TTEntry written_b = table_memory[3].depth_preferred;
+    assert_non_null(probe(&tt, b));
+
+    /* a's key word with b's data, and the other way round. */
+    TTEntry torn = written_b;
+    torn.key = written_a.key;
+    table_memory[3].depth_preferred = torn;
+    assert_null(probe(&tt, a));
+    assert_null(probe(&tt, b));
+    torn = written_a;
+    torn.key = written_b.key;
+    table_memory[3].depth_preferred = torn;
+    assert_null(probe(&tt, a));
+    assert_null(probe(&tt, b));
+
+    /* Whole again: found. */
+    table_memory[3].depth_preferred = written_a;
+    assert_int_equal(probe(&tt, a)->score, 150);
 }
 
 static void test_newer_generation_replaces(void **state)
@@ -303,12 +352,12 @@ static void test_newer_generation_replaces(void **state)
     tt_new_search(&tt);
     /* A depth-1 result of the new search takes the slot of a depth-30 one of the last search. */
     tt_store(&tt, fresh, 1, 2, 0, BOUND_EXACT, MOVE_NONE);
-    assert_true(table_memory[2].depth_preferred.key == fresh);
-    assert_null(tt_probe(&tt, old));
+    assert_true(key_at(&table_memory[2].depth_preferred) == fresh);
+    assert_null(probe(&tt, old));
     /* Within the same search the usual rule is back: the shallower one goes to always. */
     tt_store(&tt, other, 0, 3, 0, BOUND_EXACT, MOVE_NONE);
-    assert_true(table_memory[2].depth_preferred.key == fresh);
-    assert_true(table_memory[2].always.key == other);
+    assert_true(key_at(&table_memory[2].depth_preferred) == fresh);
+    assert_true(key_at(&table_memory[2].always) == other);
 
     /* The generation has 6 bits: 64 searches later it is the same again. */
     uint8_t g = tt.generation;
@@ -328,7 +377,7 @@ static void test_entry_without_move_keeps_the_old_move(void **state)
 
     tt_store(&tt, k, 6, 10, 0, BOUND_LOWER, move);
     tt_store(&tt, k, 7, 20, 0, BOUND_UPPER, MOVE_NONE); /* same position, no move: keep it */
-    const TTEntry *e = tt_probe(&tt, k);
+    const TTEntry *e = probe(&tt, k);
     assert_int_equal(e->move, move);
     assert_int_equal(e->score, 20);
     assert_int_equal(e->depth, 7);
@@ -336,20 +385,20 @@ static void test_entry_without_move_keeps_the_old_move(void **state)
 
     /* A new move does replace the old one. */
     tt_store(&tt, k, 7, 20, 0, BOUND_LOWER, move_make(1, 18));
-    assert_int_equal(tt_probe(&tt, k)->move, move_make(1, 18));
+    assert_int_equal(probe(&tt, k)->move, move_make(1, 18));
 
     /* Another position without a move does not inherit the slot's move. */
     tt_store(&tt, other, 1, 0, 0, BOUND_EXACT, move); /* into the always slot */
     tt_store(&tt, third, 1, 0, 0, BOUND_EXACT, MOVE_NONE);
-    e = tt_probe(&tt, third);
+    e = probe(&tt, third);
     assert_non_null(e);
     assert_int_equal(e->move, MOVE_NONE);
     /* The same rule in the always slot. */
     tt_store(&tt, third, 2, 5, 0, BOUND_EXACT, move);
     tt_store(&tt, third, 3, 6, 0, BOUND_EXACT, MOVE_NONE);
-    assert_true(table_memory[1].always.key == third);
-    assert_int_equal(tt_probe(&tt, third)->move, move);
-    assert_int_equal(tt_probe(&tt, third)->score, 6);
+    assert_true(key_at(&table_memory[1].always) == third);
+    assert_int_equal(probe(&tt, third)->move, move);
+    assert_int_equal(probe(&tt, third)->score, 6);
 }
 
 /* ---- hashfull ------------------------------------------------------------------------------- */
@@ -407,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_store_then_probe),
         cmocka_unit_test(test_clear_forgets_everything),
         cmocka_unit_test(test_depth_preferred_and_always_replace),
+        cmocka_unit_test(test_torn_entry_is_a_miss),
         cmocka_unit_test(test_newer_generation_replaces),
         cmocka_unit_test(test_entry_without_move_keeps_the_old_move),
         cmocka_unit_test(test_hashfull),
