@@ -52,7 +52,8 @@ typedef struct SearchLimits {
     int mate;            /* mate in N moves, 0 = not given */
     bool infinite, ponder;
     int move_overhead_ms;
-    int multipv;           /* principal variations to find, best first (0 or 1: one) */
+    int multipv; /* principal variations to find, best first (0 or 1: one) */
+    bool helper; /* a helper thread's search (Lazy SMP): it leaves the table's generation alone */
     int searchmoves_count; /* 0 = all moves */
     Move searchmoves[SEARCHMOVES_MAX];
 } SearchLimits;
@@ -74,6 +75,7 @@ typedef enum { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } PollResult;
 typedef struct SearchHooks {
     void (*report)(const SearchReport *report, void *user); /* once per iteration, may be NULL */
     PollResult (*poll)(void *user);                         /* may be NULL */
+    uint64_t (*helper_nodes)(void *user); /* nodes of helper threads, in the reports; may be NULL */
     void *user;
 } SearchHooks;
 

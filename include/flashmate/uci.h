@@ -7,6 +7,7 @@
 #ifndef FLASHMATE_UCI_H
 #define FLASHMATE_UCI_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "flashmate/book.h"
@@ -74,6 +75,15 @@ typedef struct UciOptions {
     char book_file[FLASHMATE_UCI_VALUE_MAX]; /* a setoption value */
 } UciOptions;
 
+/* The most search threads (UCI Threads): helper threads need the port's threads, which the
+ * boards do not have (they build with 1). */
+#ifndef FLASHMATE_THREADS_MAX
+#define FLASHMATE_THREADS_MAX 64
+#endif
+
+/* A helper thread's search state (src/protocol/uci_threads.c). */
+typedef struct SearchHelper SearchHelper;
+
 typedef struct Engine {
     const GameOps *game;                  /* the game UCI_Variant chose (chess by default) */
     GamePosition position;                /* of that game */
@@ -85,6 +95,12 @@ typedef struct Engine {
     size_t tt_bytes;
     UciOptions options;
     Book book;
+    /* Lazy SMP: Threads - 1 helpers search the same root with their own state, sharing `tt`,
+     * until helpers_stop; the engine's own search decides the move. */
+    SearchHelper *helpers;
+    int helper_count;
+    SearchLimits helper_limits;
+    atomic_bool helpers_stop;
     bool quit;
     /* during a search */
     bool stop_requested, ponderhit;

@@ -27,7 +27,8 @@ void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks
 
     d->pv_length[0] = 0;
     d->line_count = d->pv_index = 0;
-    tt_new_search(d->tt);
+    if (!limits->helper)
+        tt_new_search(d->tt);
 }
 
 void driver_poll(SearchDriver *d)
@@ -73,9 +74,9 @@ static void report(SearchDriver *d, int multipv, int depth, int seldepth, int sc
     r.seldepth = seldepth;
     r.score = score;
     r.bound = bound;
-    r.nodes = d->nodes;
+    r.nodes = d->nodes + (d->hooks->helper_nodes ? d->hooks->helper_nodes(d->hooks->user) : 0);
     r.time_ms = elapsed;
-    r.nps = elapsed ? d->nodes * 1000 / elapsed : d->nodes * 1000;
+    r.nps = elapsed ? r.nodes * 1000 / elapsed : r.nodes * 1000;
     r.hashfull = tt_hashfull(d->tt);
     r.pv = pv;
     r.pv_length = pv_length;

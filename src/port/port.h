@@ -29,6 +29,13 @@ int port_read_line(char *buf, size_t size, bool *truncated);
  * left; on the host, whose stack is megabytes deep, the answer is SIZE_MAX. */
 size_t port_stack_free(void);
 
+/* Helper threads, for a search on several cores: NULL where the platform has none (the boards)
+ * or cannot start one, and the caller does the work without it. */
+typedef struct PortThread PortThread;
+PortThread *port_thread_start(void (*run)(void *arg), void *arg);
+/* Wait for the thread's function to return, and free the thread (NULL: nothing). */
+void port_thread_join(PortThread *thread);
+
 /* Zeroed memory for the transposition table: NULL when the request cannot be met. */
 void *port_alloc(size_t bytes);
 void port_free(void *memory);

@@ -38,6 +38,9 @@ bool engine_setup_tt_bytes(Engine *e, size_t tt_bytes)
 
 void engine_release(Engine *e)
 {
+    port_free(e->helpers);
+    e->helpers = NULL;
+    e->helper_count = 0;
     book_close(&e->book);
     port_free(e->tt_memory);
     e->tt_memory = NULL;
@@ -187,9 +190,11 @@ static void go(Engine *e, UciCommand *cmd)
         }
     }
 
-    SearchHooks hooks = {uci_report_info, poll_input, e};
+    SearchHooks hooks = {uci_report_info, poll_input, uci_helper_nodes, e};
+    uci_helpers_start(e, limits);
     SearchResult r = game->search(&e->search, &e->position, e->game_keys, e->game_key_count, limits,
                                   &hooks);
+    uci_helpers_stop(e);
 
     /* In infinite or ponder mode bestmove waits for stop (or ponderhit) even if the search ended. */
     bool truncated;
@@ -258,6 +263,7 @@ void uci_execute(Engine *e, const char *line)
     case UCI_UCINEWGAME:
         uci_clear_hash(e);
         e->game->search_clear(&e->search);
+        uci_helpers_clear(e);
         break;
     case UCI_SETOPTION: uci_set_option(e, &cmd); break;
     case UCI_POSITION: set_position(e, &cmd); break;

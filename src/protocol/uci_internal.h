@@ -36,6 +36,19 @@ void uci_say_bestmove(const Engine *e, Move best, Move ponder);
 /* A line of `go perft` divide; `user` is the Engine (a PerftReport). */
 void uci_print_divide_line(Move move, uint64_t nodes, void *user);
 
+/* ---- uci_threads.c ---- */
+
+/* Threads: the engine's search and threads - 1 helpers (false, and nothing changed, without
+ * the memory for them). */
+bool uci_set_threads(Engine *e, int threads);
+/* Forget the helpers' move-ordering history and attach them to the table (a new game or game). */
+void uci_helpers_clear(Engine *e);
+/* Start the helpers on the engine's position; stop them and wait for them. */
+void uci_helpers_start(Engine *e, const SearchLimits *limits);
+void uci_helpers_stop(Engine *e);
+/* Nodes the running helpers have searched (a SearchHooks helper_nodes; `user` is the Engine). */
+uint64_t uci_helper_nodes(void *user);
+
 /* ---- uci_options.c ---- */
 
 void uci_print_options(void);

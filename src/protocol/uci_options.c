@@ -9,6 +9,10 @@
 #include "engine/text.h"
 #include "port/port.h"
 
+#define TEXT_OF(x) #x
+#define TEXT_OF_VALUE(x) TEXT_OF(x)
+#define THREADS_MAX_TEXT TEXT_OF_VALUE(FLASHMATE_THREADS_MAX)
+
 enum { HASH_MB_MIN = 1, HASH_MB_MAX = 65536, HASH_MB_DEFAULT = 16, OVERHEAD_MAX = 5000 };
 
 /* A new table of `bytes` from the port; on failure the old table stays as it was. */
@@ -66,7 +70,7 @@ void uci_print_options(void)
 {
     say_spin("Hash", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX);
     uci_say("option name Clear Hash type button");
-    say_spin("Threads", 1, 1, 1);
+    say_spin("Threads", 1, 1, FLASHMATE_THREADS_MAX);
     uci_say("option name Ponder type check default false");
     say_spin("Move Overhead", 30, 0, OVERHEAD_MAX);
     say_spin("MultiPV", 1, 1, MULTIPV_MAX);
@@ -176,6 +180,7 @@ void uci_set_game(Engine *e, const GameOps *game)
     driver->tt = &e->tt;
     tt_clear(&e->tt);
     game->search_clear(&e->search);
+    uci_helpers_clear(e);
 }
 
 void uci_set_option(Engine *e, const UciCommand *cmd)
@@ -192,10 +197,11 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
     } else if (option_is(name, "Clear Hash")) {
         uci_clear_hash(e);
     } else if (option_is(name, "Threads")) {
-        if (!parse_spin(value, 1, 1024, &spin))
-            uci_info_string("Threads needs a number from 1 to 1024", value);
-        else if (spin != 1)
-            uci_info_string("this build searches with 1 thread", value);
+        if (!parse_spin(value, 1, FLASHMATE_THREADS_MAX, &spin))
+            uci_info_string("Threads needs a number from 1 to " THREADS_MAX_TEXT, value);
+        else if (!uci_set_threads(e, spin))
+            uci_info_string("not enough memory for that many threads; keeping the previous number",
+                            value);
     } else if (option_is(name, "Move Overhead")) {
         if (!parse_spin(value, 0, OVERHEAD_MAX, &spin))
             uci_info_string("Move Overhead needs milliseconds from 0 to 5000", value);

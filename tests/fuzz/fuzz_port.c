@@ -92,6 +92,16 @@ int fuzz_port_open_files(void) { return fuzz.open_files; }
 
 uint64_t port_time_ms(void) { return fuzz.clock_ms++; }
 
+/* No threads: a search with Threads > 1 runs on its own, as on a board, and stays replayable. */
+PortThread *port_thread_start(void (*run)(void *arg), void *arg)
+{
+    (void)run;
+    (void)arg;
+    return NULL;
+}
+
+void port_thread_join(PortThread *thread) { (void)thread; }
+
 void port_write(const char *text)
 {
     size_t n = strlen(text);

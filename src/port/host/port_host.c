@@ -45,6 +45,43 @@ void *port_alloc(size_t bytes)
 }
 void port_free(void *memory) { free(memory); }
 
+/* ---- Threads ---- */
+
+struct PortThread {
+    pthread_t id;
+    void (*run)(void *arg);
+    void *arg;
+};
+
+static void *thread_main(void *thread)
+{
+    PortThread *t = thread;
+    t->run(t->arg);
+    return NULL;
+}
+
+PortThread *port_thread_start(void (*run)(void *arg), void *arg)
+{
+    PortThread *t = malloc(sizeof *t);
+    if (!t)
+        return NULL;
+    t->run = run;
+    t->arg = arg;
+    if (pthread_create(&t->id, NULL, thread_main, t) != 0) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void port_thread_join(PortThread *thread)
+{
+    if (!thread)
+        return;
+    pthread_join(thread->id, NULL);
+    free(thread);
+}
+
 /* ---- Files ---- */
 
 struct PortFile {
