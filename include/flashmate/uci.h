@@ -64,14 +64,19 @@ void uci_parse(const char *line, UciCommand *cmd);
 /* The command a line holds, by its first word only (UCI_EMPTY, UCI_UNKNOWN or the command). */
 UciCommandType uci_command_type(const char *line);
 
+enum { SKILL_LEVEL_MAX = 20, ELO_MIN = 800, ELO_MAX = 2800 };
+
 typedef struct UciOptions {
     int hash_mb;
     int threads;
     int move_overhead_ms;
     int multipv; /* principal variations a search reports (UCI MultiPV) */
     bool own_book, ponder;
-    bool show_wdl; /* UCI_ShowWDL: win/draw/loss chances in the info lines */
-    bool chess960; /* UCI_Chess960: chess under Chess960 castling rules */
+    bool show_wdl;       /* UCI_ShowWDL: win/draw/loss chances in the info lines */
+    bool chess960;       /* UCI_Chess960: chess under Chess960 castling rules */
+    int skill_level;     /* Skill Level, 0 .. SKILL_LEVEL_MAX (the full engine) */
+    bool limit_strength; /* UCI_LimitStrength: play at UCI_Elo instead */
+    int elo;             /* UCI_Elo, ELO_MIN .. ELO_MAX */
     char book_file[FLASHMATE_UCI_VALUE_MAX]; /* a setoption value */
 } UciOptions;
 
@@ -101,6 +106,7 @@ typedef struct Engine {
     int helper_count;
     SearchLimits helper_limits;
     atomic_bool helpers_stop;
+    uint64_t random_state; /* the strength levels' choices */
     bool quit;
     /* during a search */
     bool stop_requested, ponderhit;

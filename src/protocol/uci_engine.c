@@ -20,6 +20,8 @@ static void engine_defaults(Engine *e)
     e->options.threads = 1;
     e->options.move_overhead_ms = 30;
     e->options.multipv = 1;
+    e->options.skill_level = SKILL_LEVEL_MAX;
+    e->options.elo = ELO_MAX;
     uci_set_game(e, games[0]);
 }
 
@@ -177,6 +179,7 @@ static void go(Engine *e, UciCommand *cmd)
         uci_info_string(cmd->error, NULL);
     limits->move_overhead_ms = e->options.move_overhead_ms;
     limits->multipv = e->options.multipv;
+    uci_strength_limit(&e->options, limits);
     resolve_searchmoves(e, cmd->searchmoves, limits);
     e->stop_requested = e->ponderhit = false;
 
@@ -206,7 +209,9 @@ static void go(Engine *e, UciCommand *cmd)
         }
         handle_line_during_search(e, e->line, truncated);
     }
-    uci_say_bestmove(e, r.best, r.ponder);
+    Move ponder = r.ponder;
+    Move best = uci_strength_choose(e, &r, &ponder);
+    uci_say_bestmove(e, best, ponder);
 }
 
 /* ---------------------------------------------------------------------------------------------

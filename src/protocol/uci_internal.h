@@ -49,6 +49,16 @@ void uci_helpers_stop(Engine *e);
 /* Nodes the running helpers have searched (a SearchHooks helper_nodes; `user` is the Engine). */
 uint64_t uci_helper_nodes(void *user);
 
+/* ---- uci_strength.c ---- */
+
+/* The level the options ask for, 0 .. SKILL_LEVEL_MAX (the full engine). */
+int uci_strength_level(const UciOptions *o);
+/* Below the full engine: a depth and node budget and several lines to choose from. */
+void uci_strength_limit(const UciOptions *o, SearchLimits *limits);
+/* The move to play after the search: the best one, or below the full engine one of the lines
+ * drawn by weight (and its ponder move). */
+Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder);
+
 /* ---- uci_options.c ---- */
 
 void uci_print_options(void);

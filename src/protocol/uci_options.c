@@ -75,6 +75,9 @@ void uci_print_options(void)
     say_spin("Move Overhead", 30, 0, OVERHEAD_MAX);
     say_spin("MultiPV", 1, 1, MULTIPV_MAX);
     uci_say("option name UCI_ShowWDL type check default false");
+    say_spin("Skill Level", SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX);
+    uci_say("option name UCI_LimitStrength type check default false");
+    say_spin("UCI_Elo", ELO_MAX, ELO_MIN, ELO_MAX);
     uci_say("option name OwnBook type check default false");
     uci_say("option name BookFile type string default <empty>");
     uci_say("option name UCI_Chess960 type check default false");
@@ -223,6 +226,21 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
             uci_info_string("UCI_ShowWDL needs true or false", value);
         else
             e->options.show_wdl = check;
+    } else if (option_is(name, "Skill Level")) {
+        if (!parse_spin(value, 0, SKILL_LEVEL_MAX, &spin))
+            uci_info_string("Skill Level needs a number from 0 to 20", value);
+        else
+            e->options.skill_level = spin;
+    } else if (option_is(name, "UCI_LimitStrength")) {
+        if (!parse_check(value, &check))
+            uci_info_string("UCI_LimitStrength needs true or false", value);
+        else
+            e->options.limit_strength = check;
+    } else if (option_is(name, "UCI_Elo")) {
+        if (!parse_spin(value, ELO_MIN, ELO_MAX, &spin))
+            uci_info_string("UCI_Elo needs a number from 800 to 2800", value);
+        else
+            e->options.elo = spin;
     } else if (option_is(name, "OwnBook")) {
         if (!parse_check(value, &check))
             uci_info_string("OwnBook needs true or false", value);

@@ -98,6 +98,8 @@ static void add_move(TextBuf *t, const Engine *e, Move move)
 void uci_report_info(const SearchReport *r, void *user)
 {
     const Engine *e = user;
+    if (r->multipv > e->options.multipv)
+        return; /* a line a strength level looks at for itself */
     /* The fields, then the moves of the longest principal variation, each after a space. */
     char buf[256 + (MAX_PLY + 1) * GAME_MOVE_TEXT_MAX];
     TextBuf t = text_buf(buf, sizeof buf);

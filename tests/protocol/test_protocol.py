@@ -233,6 +233,11 @@ OPTION_CASES = [
     ("OwnBook", "false", True), ("OwnBook", "true", True), ("OwnBook", "maybe", False),
     ("OwnBook", "false", True),
     ("BookFile", "/nonexistent/book.bin", True), ("BookFile", "<empty>", True),
+    ("Skill Level", "0", True), ("Skill Level", "20", True), ("Skill Level", "21", False),
+    ("Skill Level", "-1", False), ("UCI_LimitStrength", "true", True),
+    ("UCI_LimitStrength", "false", True), ("UCI_LimitStrength", "1", False),
+    ("UCI_Elo", "800", True), ("UCI_Elo", "2800", True), ("UCI_Elo", "799", False),
+    ("UCI_Elo", "3000", False), ("UCI_Elo", "1500x", False),
 ]
 
 
@@ -594,6 +599,34 @@ def threads_search(ctx):
     e.send("stop")
     finish_go(ctx, e, MIDDLEGAME, 2.0, "bestmove after stop")
     run_go(ctx, e, KIWIPETE, "go depth 6", 10.0)
+
+
+@check
+def strength_levels(ctx):
+    """Skill Level and UCI_LimitStrength + UCI_Elo: legal moves, no slower than the full engine
+    with the same clock, varied play at a low level; the info lines are MultiPV's only."""
+    e = ctx.engine()
+    clock = "go wtime 20000 btime 20000 winc 100 binc 100"
+    full, _, _ = run_go(ctx, e, MIDDLEGAME, clock, 30.0)
+    e.send("setoption name Skill Level value 3")
+    moves = set()
+    for _ in range(20):
+        t, best, before = run_go(ctx, e, AFTER_E4, clock, 30.0)
+        require(t <= max(full, 0.5), "Skill Level 3 took %.2f s, the full engine %.2f s" % (t, full), e)
+        require(not [l for l in before if re.search(r" multipv [2-9]", l)],
+                "Skill Level 3 printed lines MultiPV 1 did not ask for", e)
+        moves.add(best)
+    ctx.note("Skill Level 3, 20 searches from one position: %d distinct moves %s" % (len(moves), sorted(moves)))
+    require(len(moves) >= 2, "Skill Level 3 always played %s" % moves, e)
+    e.send("setoption name Skill Level value 20")
+    e.send("setoption name UCI_LimitStrength value true")
+    e.send("setoption name UCI_Elo value 1200")
+    require(not e.sync(), "strength options printed something", e)
+    t, _, _ = run_go(ctx, e, MIDDLEGAME, clock, 30.0)
+    require(t <= max(full, 0.5), "UCI_Elo 1200 took %.2f s, the full engine %.2f s" % (t, full), e)
+    e.send("setoption name UCI_LimitStrength value false")
+    _, _, before = run_go(ctx, e, KIWIPETE, "go depth 7", 10.0)
+    require(7 in info_depths(before), "the full engine again: no depth 7", e)
 
 
 @check
