@@ -134,6 +134,9 @@ macro(flashmate_board name)
     # Depth 5 measured 6.4 KB (fancy) and 6.6 KB (compact) of stack here.
     set(FLASHMATE_BOARD_STACK_BYTES 12288)
     set(FLASHMATE_BOARD_UCI ON)
+    # The FE310 port takes a line out of its ring only when the line is complete: the ring
+    # holds the longest line a GUI sends (the moves of a long game).
+    set(FLASHMATE_BOARD_CONSOLE_RX 1024)
     set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
         FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
         FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0

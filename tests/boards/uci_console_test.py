@@ -244,6 +244,21 @@ def run_uci(e, fen, legal):
                 % (name, max(times), WALL_CEILING), e)
 
     # Hostile input: the position stays.
+    # A long game's position line (as a GUI sends it after 48 moves each): taken whole.
+    shuffles = 24
+    long_line = "position fen " + fen + " moves " + " ".join(["g1f3 g8f6 f3g1 f6g8"] * shuffles)
+    e.send(long_line)
+    words = fen.split()
+    words[4], words[5] = str(int(words[4]) + 4 * shuffles), str(int(words[5]) + 2 * shuffles)
+    after = " ".join(words)
+    lines = sync(e)
+    now = fen_of(e)
+    require(now == after and not [l for l in lines if l.startswith("info string")],
+            "a %d-byte position line: %s, position %s (expected %s)" % (len(long_line), lines, now, after), e)
+    print("  %d-byte position line of a long game: taken, %s" % (len(long_line), now))
+    e.send(position)
+    require(fen_of(e) == fen, "position fen was not set up again", e)
+
     e.send("position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     print("  bad FEN: %s" % kept(e, fen, "a bad FEN")[0])
     e.send("position fen " + fen + " moves " + " ".join(["g1f3 g8f6 f3g1 f6g8"] * 60))
