@@ -35,6 +35,36 @@
 
 set(FLASHMATE_KNOWN_BOARDS netduinoplus2 stm32vldiscovery microbit hifive1 atmega2560)
 
+# The UCI engine's sizes for a board with 16 KB of RAM (microbit, hifive1): 10.5 KB of static
+# RAM with a 2 KB table, and a 5 KB stack.
+macro(flashmate_board_engine_16k)
+  set(FLASHMATE_BOARD_UCI ON)
+  set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
+      FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+      FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+      FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
+      FLASHMATE_STACK_GUARD_BYTES=1536)
+  set(FLASHMATE_BOARD_TT_BYTES 2048)
+  set(FLASHMATE_BOARD_UCI_STACK 5120)
+  set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
+endmacro()
+
+# ... and for 8 KB (stm32vldiscovery, atmega2560): no UCI image yet. The smallest sizes tried
+# (below) give 6,124 bytes of static RAM (engine 4.7 KB, table 0.5 KB, console 0.9 KB), which
+# leaves 2 KB of stack where the search needs ~1 KB before its first node, ~300 bytes a ply and
+# ~1 KB below the deepest (-fstack-usage on the M3), and `eval` 2.2 KB.
+macro(flashmate_board_engine_8k)
+  set(FLASHMATE_BOARD_UCI OFF)
+  set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=384
+      FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+      FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+      FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
+      FLASHMATE_STACK_GUARD_BYTES=1280)
+  set(FLASHMATE_BOARD_TT_BYTES 512)
+  set(FLASHMATE_BOARD_UCI_STACK 2048)
+  set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
+endmacro()
+
 macro(flashmate_board name)
   set(FLASHMATE_BOARD_CMOCKA_TESTS "")
   set(FLASHMATE_BOARD_TEST_STACK 0)
@@ -81,19 +111,7 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
-    # No UCI image yet. With these sizes the engine's state is 4.7 KB, the table 0.5 KB and the
-    # console's buffers 0.9 KB: 6,124 bytes of static RAM, which leaves 2 KB of stack, where the
-    # search needs ~1 KB before its first node, ~300 bytes a ply and ~1 KB below the deepest
-    # (measured with -fstack-usage on the M3), and `eval` 2.2 KB.
-    set(FLASHMATE_BOARD_CONSOLE_RX 128)
-    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=384
-        FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
-        FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
-        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
-        FLASHMATE_STACK_GUARD_BYTES=1280)
-    set(FLASHMATE_BOARD_TT_BYTES 512)
-    set(FLASHMATE_BOARD_UCI_STACK 2048)
-    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
+    flashmate_board_engine_8k()
   elseif("${name}" STREQUAL "microbit")
     # nRF51822 (Cortex-M0, no 64-bit multiply): 256 KB flash, 16 KB SRAM.
     set(FLASHMATE_BOARD_ARCH cortex-m)
@@ -104,15 +122,7 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)
-    set(FLASHMATE_BOARD_UCI ON)
-    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
-        FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
-        FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
-        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
-        FLASHMATE_STACK_GUARD_BYTES=1536)
-    set(FLASHMATE_BOARD_TT_BYTES 2048)
-    set(FLASHMATE_BOARD_UCI_STACK 5120)
-    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
+    flashmate_board_engine_16k()
     # test_tables holds the 781 Polyglot keys (6 KB) read from the host; test_position does not fit.
     set(FLASHMATE_BOARD_CMOCKA_TESTS test_tables)
     # 16 KB = newlib's static data 2.5 KB + the test's 6.8 KB + heap (stdio buffers) + stack.
@@ -133,18 +143,10 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET full)
     # Depth 5 measured 6.4 KB (fancy) and 6.6 KB (compact) of stack here.
     set(FLASHMATE_BOARD_STACK_BYTES 12288)
-    set(FLASHMATE_BOARD_UCI ON)
     # The FE310 port takes a line out of its ring only when the line is complete: the ring
     # holds the longest line a GUI sends (the moves of a long game).
     set(FLASHMATE_BOARD_CONSOLE_RX 1024)
-    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
-        FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
-        FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
-        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
-        FLASHMATE_STACK_GUARD_BYTES=1536)
-    set(FLASHMATE_BOARD_TT_BYTES 2048)
-    set(FLASHMATE_BOARD_UCI_STACK 5120)
-    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
+    flashmate_board_engine_16k()
   elseif("${name}" STREQUAL "atmega2560")
     # ATmega2560 (8-bit AVR): 256 KB flash, 8 KB SRAM, 16-bit int, simulated by simavr.
     set(FLASHMATE_BOARD_ARCH avr)
@@ -155,19 +157,7 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
     set(FLASHMATE_BOARD_STACK_BYTES 6144)
-    # No UCI image yet. With these sizes the engine's state is 4.7 KB, the table 0.5 KB and the
-    # console's buffers 0.9 KB: 6,124 bytes of static RAM, which leaves 2 KB of stack, where the
-    # search needs ~1 KB before its first node, ~300 bytes a ply and ~1 KB below the deepest
-    # (measured with -fstack-usage on the M3), and `eval` 2.2 KB.
-    set(FLASHMATE_BOARD_UCI OFF)
-    set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=384
-        FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
-        FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
-        FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
-        FLASHMATE_STACK_GUARD_BYTES=1280)
-    set(FLASHMATE_BOARD_TT_BYTES 512)
-    set(FLASHMATE_BOARD_UCI_STACK 2048)
-    set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
+    flashmate_board_engine_8k()
   else()
     message(FATAL_ERROR "unknown board '${name}' (known: ${FLASHMATE_KNOWN_BOARDS})")
   endif()
