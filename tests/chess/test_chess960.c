@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tree_walk.h"
 #include "flashmate/movegen.h"
 #include "flashmate/perft.h"
 #include "flashmate/position.h"
@@ -326,47 +327,6 @@ static void test_move_text_in_both_modes(void **state)
     assert_int_equal(pos_parse_uci_move(&chess960, "b1c1"), move_make(SQ_B1, SQ_C1));
 }
 
-/* ---- The generator agrees with itself on Chess960 trees ---- */
-
-static void walk(Position *pos, int depth, uint64_t *nodes)
-{
-    MoveList legal, captures, quiets;
-    movegen_generate(pos, GEN_LEGAL, &legal);
-    movegen_generate(pos, GEN_CAPTURES, &captures);
-    movegen_generate(pos, GEN_QUIETS, &quiets);
-    assert_int_equal(legal.count, movegen_count_legal(pos));
-    assert_int_equal(legal.count, captures.count + quiets.count);
-    for (int i = 0; i < captures.count; i++)
-        assert_true(pos_is_capture(pos, captures.moves[i].move) ||
-                    move_kind(captures.moves[i].move) == MOVE_PROMOTION);
-    if (depth == 0) {
-        (*nodes)++;
-        return;
-    }
-    for (int i = 0; i < legal.count; i++) {
-        Position before = *pos;
-        Undo undo;
-        Move m = legal.moves[i].move;
-        char text[6];
-        move_to_uci(m, text);
-        assert_true(movegen_is_legal(pos, m));
-        assert_int_equal(pos_parse_uci_move(pos, text), m);
-        if (move_kind(m) == MOVE_CASTLING)
-            assert_false(pos_is_capture(pos, m));
-        bool check = pos_gives_check(pos, m);
-        pos_do_move(pos, m, &undo);
-        if (!pos_is_consistent(pos)) {
-            char fen[FEN_MAX_LENGTH];
-            pos_get_fen(&before, fen);
-            fail_msg("inconsistent after %s in %s", text, fen);
-        }
-        assert_int_equal(check, pos_in_check(pos));
-        walk(pos, depth - 1, nodes);
-        pos_undo_move(pos, m, &undo);
-        assert_memory_equal(pos, &before, sizeof before);
-    }
-}
-
 static const char *const trees[] = {
     "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w AGbg - 0 1",
     "rk3r2/8/8/8/8/8/8/R5KR w HAfa - 0 1",
@@ -384,7 +344,7 @@ static void test_tree_consistency(void **state)
         Position pos;
         uint64_t nodes = 0;
         set_960(&pos, trees[i]);
-        walk(&pos, 3, &nodes);
+        tree_walk(&pos, 3, &nodes);
         assert_int_equal(nodes, perft(&pos, 3));
     }
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tree_walk.h"
 #include "flashmate/movegen.h"
 #include "flashmate/perft.h"
 #include "flashmate/position.h"
@@ -159,56 +160,6 @@ static void test_fen_errors_name_the_field(void **state)
     }
 }
 
-/* Walk the tree: after each do/undo the position is byte-identical; after each do the key and
- * bitboards match a recomputation; CAPTURES + QUIETS equals LEGAL as a set; the count matches. */
-static void walk(Position *pos, int depth, uint64_t *nodes)
-{
-    MoveList legal, captures, quiets;
-    movegen_generate(pos, GEN_LEGAL, &legal);
-    movegen_generate(pos, GEN_CAPTURES, &captures);
-    movegen_generate(pos, GEN_QUIETS, &quiets);
-    assert_int_equal(legal.count, movegen_count_legal(pos));
-    assert_int_equal(legal.count, captures.count + quiets.count);
-    for (int i = 0; i < captures.count; i++) {
-        Move m = captures.moves[i].move;
-        bool promo_queen = move_kind(m) == MOVE_PROMOTION && move_promotion(m) == QUEEN;
-        assert_true(pos_is_capture(pos, m) || promo_queen);
-        assert_true(movegen_is_legal(pos, m));
-    }
-    for (int i = 0; i < quiets.count; i++) {
-        Move m = quiets.moves[i].move;
-        bool under = move_kind(m) == MOVE_PROMOTION && move_promotion(m) != QUEEN;
-        assert_true(!pos_is_capture(pos, m) || under);
-        assert_true(movegen_is_legal(pos, m));
-    }
-    if (pos_in_check(pos)) {
-        MoveList evasions;
-        movegen_generate(pos, GEN_EVASIONS, &evasions);
-        assert_int_equal(evasions.count, legal.count);
-    }
-    if (depth == 0) {
-        (*nodes)++;
-        return;
-    }
-    for (int i = 0; i < legal.count; i++) {
-        Position before = *pos;
-        Undo undo;
-        Move m = legal.moves[i].move;
-        bool check = pos_gives_check(pos, m);
-        pos_do_move(pos, m, &undo);
-        if (!pos_is_consistent(pos)) {
-            char fen[FEN_MAX_LENGTH], text[6];
-            pos_get_fen(&before, fen);
-            move_to_uci(m, text);
-            fail_msg("inconsistent after %s in %s", text, fen);
-        }
-        assert_int_equal(check, pos_in_check(pos));
-        walk(pos, depth - 1, nodes);
-        pos_undo_move(pos, m, &undo);
-        assert_memory_equal(pos, &before, sizeof before);
-    }
-}
-
 static void test_tree_consistency(void **state)
 {
     static const char *const fens[] = {
@@ -225,7 +176,7 @@ static void test_tree_consistency(void **state)
         Position pos;
         uint64_t nodes = 0;
         set_fen(&pos, fens[i]);
-        walk(&pos, 3, &nodes);
+        tree_walk(&pos, 3, &nodes);
         assert_int_equal(nodes, perft(&pos, 3));
     }
 }
