@@ -31,8 +31,9 @@ emulator stopped; exit status 0, or 3 when the stack line says the stack outgrew
 when no stack line came within 30 s. A board does not exit when its program ends (it idles),
 so a dead emulator is a crash here: exit status 1 when the emulator ends by itself, 3 when the
 board prints a fault report (a line starting with `***`; the emulator is then stopped), 2 when
-the board never answered at start (or a usage error). SIGTERM and SIGHUP stop the emulator and
-end this process by the same signal. The emulator also dies with this process
+the board never answered at start (or a usage error). SIGTERM, SIGHUP and SIGINT stop the
+emulator and end this process by the same signal. The emulator runs in a process group of its
+own, which is killed whole when it is stopped; it also dies with this process
 (PR_SET_PDEATHSIG). Standard library only.
 """
 import argparse
@@ -72,15 +73,25 @@ CLOCK_WORDS = {"wtime", "btime", "winc", "binc", "movestogo", "movetime"}
 STACK_LINE = re.compile(r"^info string stack \d+ of \d+ bytes used")
 
 
+def emulator_command(board, image, build=None):
+    """The command that runs IMAGE on BOARD's emulator (build: the board's build directory, by
+    default the one IMAGE is in)."""
+    build = build or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(image))))
+    return [w.format(image=os.path.abspath(image), build=os.path.abspath(build)) for w in BOARDS[board]]
+
+
 def say(message):
     sys.stderr.write("board_engine: %s\n" % message)
     sys.stderr.flush()
 
 
-def die_with_parent():
-    """In the emulator, before exec: be killed when this process dies, however it dies."""
+def emulator_setup():
+    """In the emulator, before exec: a process group of its own, so that stop() ends whatever it
+    runs too (a test puts a program between this process and QEMU), and to be killed when this
+    process dies, however it dies."""
+    os.setpgid(0, 0)
     try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
 
@@ -96,7 +107,7 @@ def rewrite_go(line, nodes):
 class Board:
     def __init__(self, argv):
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     preexec_fn=die_with_parent)
+                                     preexec_fn=emulator_setup)
         self.buffer = b""
         os.set_blocking(self.proc.stdout.fileno(), False)
 
@@ -121,8 +132,11 @@ class Board:
         return [l.rstrip(b"\r").decode("utf-8", "replace") for l in lines]
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.kill()   # the board idles or is stuck: nothing is lost
+        """The emulator's process group killed (the board idles or is stuck: nothing is lost)."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
         self.proc.wait()
 
     def ended(self):
@@ -192,7 +206,7 @@ def main(argv):
             say("no UCI image %s (build it: cmake --preset %s && cmake --build --preset %s)"
                 % (image, args.board, args.board))
             return EXIT_START
-        emulator = [w.format(image=image, build=build) for w in BOARDS[args.board]]
+        emulator = emulator_command(args.board, image, build)
     try:
         board = Board(emulator)
     except OSError as exc:
@@ -203,10 +217,8 @@ def main(argv):
         board.stop()
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
-    for sig in (signal.SIGTERM, signal.SIGHUP):
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(sig, on_signal)
-    # A referee's interrupt (xboard sends SIGINT to CECP engines) means nothing to a UCI engine.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     failed = handshake(board, args.boot_timeout)
     if failed:
