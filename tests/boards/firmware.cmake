@@ -298,3 +298,6 @@ if(TARGET flashmate_uci)
 endif()
 
 set_tests_properties(${FLASHMATE_EMULATOR_TESTS} PROPERTIES LABELS emulator TIMEOUT 300)
+
+# Refereed games of the UCI image (board_engine.py under xboard): tests/boards/match.cmake.
+include(${CMAKE_CURRENT_LIST_DIR}/match.cmake)

@@ -27,6 +27,10 @@ USAGE = """usage: run_match.sh [options] OUTDIR GAMES TC_SECONDS INC_SECONDS OPE
   --name PATTERN      the engine's name in the PGN (default: its `id name`, else the command)
   --attempts N        plays a game at most N times when the opponent crashes, or when ENGINE
                       loses it on time on an overloaded machine (default 4)
+  --opponent-time-odds F  the opponent's clock is TC and INC divided by F (xboard
+                      -secondTimeOdds), e.g. for an ENGINE that searches a node budget
+  --draw-after MOVES  xboard adjudicates a game not decided after MOVES moves a draw
+                      (-adjudicateDrawMoves), e.g. for an ENGINE that cannot take longer games
 Game 2k-1 and 2k are played from the kth opening of OPENINGS, ENGINE white in the first."""
 
 # What xboard writes (in xboard.log, in its GameEnds debug lines, as the game's closing comment)
@@ -45,6 +49,10 @@ STARVED_SECONDS, STARVED_SHARE = 0.5, 0.25
 # Signals an engine is ended with by the referee itself at the end of a game.
 REFEREE_SIGNALS = ("SIGTERM", "SIGKILL", "SIGHUP")
 RUNNING = []  # the xboard of the game being played, to be killed if we are
+# An engine that has died loses only when its flag falls, which on a long clock takes long: xboard
+# still running this long after ENGINE's process ended is killed (the game has then no result).
+ENGINE_GONE_GRACE = 20
+ENGINE_GONE = "killed %d s after the engine had ended" % ENGINE_GONE_GRACE
 
 
 class Usage(Exception):
@@ -65,6 +73,8 @@ def parse_args(argv):
     ap.add_argument("--opponent-options", default="")
     ap.add_argument("--name", default="")
     ap.add_argument("--attempts", type=int, default=4)
+    ap.add_argument("--opponent-time-odds", type=float, default=1.0)
+    ap.add_argument("--draw-after", type=int, default=0)
     ap.add_argument("rest", nargs=argparse.REMAINDER)
     args, unknown = ap.parse_known_args(argv)
     rest = unknown + args.rest
@@ -77,7 +87,8 @@ def parse_args(argv):
         args.games, args.tc, args.inc = int(games), float(tc), float(inc)
     except ValueError:
         raise Usage()
-    if args.games < 1 or args.tc <= 0 or args.inc < 0 or args.attempts < 1:
+    if args.games < 1 or args.tc <= 0 or args.inc < 0 or args.attempts < 1 or args.opponent_time_odds < 1 \
+            or args.draw_after < 0:
         raise Usage()
     return args
 
@@ -267,6 +278,10 @@ def play(args, number, attempt, opening, display, engine, opponent, deadline):
         cmd.append("-sUCI")
     if args.opponent_options:
         cmd += ["-secondOptions", args.opponent_options]
+    if args.opponent_time_odds != 1:
+        cmd += ["-secondTimeOdds", "%g" % args.opponent_time_odds]
+    if args.draw_after:
+        cmd += ["-adjudicateDrawMoves", str(args.draw_after)]
     minutes = int(args.tc // 60)
     cmd += ["-firstPlaysBlack", "false" if number % 2 else "true",
             "-matchGames", "1", "-tc", "%d:%02d" % (minutes, round(args.tc - 60 * minutes)),
@@ -281,15 +296,29 @@ def play(args, number, attempt, opening, display, engine, opponent, deadline):
                                 stderr=subprocess.STDOUT, start_new_session=True)
         RUNNING.append(proc)
         try:
-            a.rc = proc.wait(timeout=deadline)
-        except subprocess.TimeoutExpired:
-            kill_group(proc)
-            a.rc = "timeout"
+            a.rc = wait_for(proc, deadline, engine_status)
         finally:
             RUNNING.remove(proc)
     a.seconds = time.monotonic() - start
     judge(a, engine_status, opponent_status, deadline)
     return a
+
+
+def wait_for(proc, deadline, engine_status):
+    """xboard's exit status, or "timeout" (it ran deadline seconds), or ENGINE_GONE (it still ran
+    ENGINE_GONE_GRACE seconds after the engine's process had ended): then it has been killed."""
+    end, gone = time.monotonic() + deadline, None
+    while True:
+        try:
+            return proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            pass
+        now = time.monotonic()
+        if gone is None and os.path.exists(engine_status) and os.path.getsize(engine_status) > 0:
+            gone = now   # watch_exit.py writes its line when the engine has ended
+        if now >= end or (gone is not None and now - gone >= ENGINE_GONE_GRACE):
+            kill_group(proc)
+            return "timeout" if now >= end else ENGINE_GONE
 
 
 def kill_group(proc):
@@ -368,7 +397,7 @@ def judge(a, engine_status, opponent_status, deadline):
         what = "no game recorded" if a.game is None else "the game has no result"
         tail = log.strip().splitlines()[-3:]
         a.engine_problems.append("%s (xboard status %s%s)" % (what, a.rc, ": " + " / ".join(tail) if tail else ""))
-    elif a.rc != 0 and not a.opponent_problems and not a.engine_problems:
+    elif a.rc not in (0, ENGINE_GONE) and not a.opponent_problems and not a.engine_problems:
         a.engine_problems.append("xboard exited with status %s" % a.rc)
 
 
@@ -444,7 +473,12 @@ def main(argv):
     print("match: %d games, %g s + %g s, %s, a game played at most %d times if the opponent crashes"
           % (args.games, args.tc, args.inc, os.path.basename(args.openings), args.attempts))
     print("  engine:   %s:%s%s" % (engine[0], " ".join(engine[1]), " (%s)" % args.engine_options if args.engine_options else ""))
-    print("  opponent: %s:%s%s" % (opponent[0], " ".join(opponent[1]), " (%s)" % args.opponent_options if args.opponent_options else ""))
+    print("  opponent: %s:%s%s%s" % (opponent[0], " ".join(opponent[1]), " (%s)" % args.opponent_options if args.opponent_options else "",
+                                   ", its clock %g s + %g s (time odds %g)" % (args.tc / args.opponent_time_odds,
+                                   args.inc / args.opponent_time_odds, args.opponent_time_odds)
+                                   if args.opponent_time_odds != 1 else ""))
+    if args.draw_after:
+        print("  a game not decided after %d moves is adjudicated a draw" % args.draw_after)
     sys.stdout.flush()
 
     def stop(signum, _frame):
