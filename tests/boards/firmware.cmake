@@ -266,6 +266,13 @@ if(TARGET flashmate_uci)
     # search; the bestmoves must be legal moves.
     set(uci_console_test ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/uci_console_test.py
         --timeout ${FLASHMATE_EMULATOR_TIMEOUT} --legal ${FLASHMATE_TEST_DATA}/uci_session.legal)
+    set(line_max 1024)
+    foreach(definition IN LISTS FLASHMATE_BOARD_ENGINE)
+      if(definition MATCHES "^FLASHMATE_UCI_LINE_MAX=([0-9]+)$")
+        set(line_max ${CMAKE_MATCH_1})
+      endif()
+    endforeach()
+    list(APPEND uci_console_test --line-max ${line_max})
     if(FLASHMATE_BOARD_ARCH STREQUAL "riscv")
       # The FE310 port drops what its ring cannot hold (console_echo shows which lines).
       list(APPEND uci_console_test --lossy-input)

@@ -49,6 +49,7 @@ BOOT_TIMEOUT = 30.0   # the first answer (QEMU starts in well under a second)
 ANSWER_TIMEOUT = 20.0 # any other answer; generous, the machine may be busy
 RESEND_AFTER = 2.0    # --lossy-input: isready is sent again after this long without readyok
 LOSSY = False
+LINE_MAX = 1024       # --line-max: the board's FLASHMATE_UCI_LINE_MAX (longest line + 1)
 
 
 def cpu_seconds(pid):
@@ -261,9 +262,11 @@ def run_uci(e, fen, legal):
 
     e.send("position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     print("  bad FEN: %s" % kept(e, fen, "a bad FEN")[0])
-    e.send("position fen " + fen + " moves " + " ".join(["g1f3 g8f6 f3g1 f6g8"] * 60))
-    print("  overlong position line (%d bytes): %s"
-          % (len(fen) + 13 + 60 * 20, kept(e, fen, "an overlong line")[0]))
+    overlong = "position fen " + fen + " moves " + " ".join(
+        ["g1f3 g8f6 f3g1 f6g8"] * (LINE_MAX // 20 + 12))
+    e.send(overlong)
+    print("  overlong position line (%d bytes, the board keeps %d): %s"
+          % (len(overlong), LINE_MAX - 1, kept(e, fen, "an overlong line")[0]))
     e.send("x" * 5000)
     print("  5000-byte line: %s" % kept(e, fen, "a 5000-byte line")[0])
     e.send(b"\x01\x02\x03\xff\xfe\x80\x81 \x1b[2J\n")
@@ -317,13 +320,16 @@ def main():
     parser.add_argument("mode", choices=["session", "demo"])
     parser.add_argument("--legal", required=True, help="legal moves file with a '# FEN:' line")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for the whole run")
+    parser.add_argument("--line-max", type=int, default=1024,
+                        help="the image's FLASHMATE_UCI_LINE_MAX: lines up to one byte less are kept")
     parser.add_argument("--lossy-input", action="store_true",
                         help="the port loses input when its ring is full: isready is asked again")
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
-    global LOSSY
+    global LOSSY, LINE_MAX
     LOSSY = args.lossy_input
+    LINE_MAX = args.line_max
     command = argv[split + 1:]
     if not command:
         parser.error("no emulator command after --")
