@@ -1,6 +1,6 @@
 /*
  * Strength levels for people: `Skill Level` 0..20 and, with UCI_LimitStrength, UCI_Elo (mapped
- * to a level through a table calibrated by refereed matches, README "Strength levels"). Level
+ * to a level through a table, not calibrated yet: README "Strength levels"). Level
  * 20 is the full engine, untouched. Below it a search is shallower and has a node budget (so a
  * weak move never takes longer than a strong one, on a board as on the host), it looks at
  * several lines (MultiPV), and the move is drawn among them with weights that halve for every
@@ -13,8 +13,8 @@
 
 enum { LINES_CONSIDERED = 4 };
 
-/* UCI_Elo -> level: the Elo measured for each level (README "Strength levels"), ascending.
- * A setting between two entries gets the lower level. */
+/* UCI_Elo -> level: the rating of each level, ascending; a setting between two entries gets the
+ * lower level. A guess, 100 a level, until matches measure them (README "Strength levels"). */
 static const int16_t level_elo[SKILL_LEVEL_MAX + 1] = {
     800,  900,  1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800,
     1900, 2000, 2100, 2200, 2300, 2400, 2500, 2600, 2700, 2800,

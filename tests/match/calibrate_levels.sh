@@ -4,6 +4,8 @@
 # stockfish 15.1, whose UCI_Elo is calibrated against CCRL ratings; range 1350..2850), refereed
 # by xboard + polyglot through run_match.sh. A level that says the truth scores about 50%; the
 # summary gives each level's score and Elo difference with its interval (pgn_summary.py).
+# Check options go to xboard as 1/0 (polyglot drops `UCI_LimitStrength=true`: "already has the
+# correct value", and Stockfish then plays at full strength).
 # Two matches run at a time (one game each: one core per game), so the machine must be quiet.
 #
 # usage: calibrate_levels.sh OUTDIR GAMES TC_SECONDS INC_SECONDS "X1 X2 ..." [ENGINE]
@@ -18,8 +20,8 @@ openings=$root/tests/data/openings-balanced-200.epd
 mkdir -p "$out"
 run_level() {
   local elo=$1
-  "$here/run_match.sh" --engine-options "UCI_LimitStrength=true,UCI_Elo=$elo" \
-    --opponent-options "UCI_LimitStrength=true,UCI_Elo=$elo" \
+  "$here/run_match.sh" --engine-options "UCI_LimitStrength=1,UCI_Elo=$elo" \
+    --opponent-options "UCI_LimitStrength=1,UCI_Elo=$elo" \
     "$out/elo-$elo" "$games" "$tc" "$inc" "$openings" "uci:$engine" "uci:/usr/games/stockfish" \
     > "$out/elo-$elo.log" 2>&1
   echo "== UCI_Elo $elo (exit $?)"
