@@ -64,13 +64,15 @@ bool tt_probe(const TT *tt, uint64_t key, TTEntry *entry)
 static void write_entry(TTEntry *slot, const TTEntry *old, uint64_t key, int depth, int score,
                         int eval, int bound, Move move, uint8_t generation)
 {
-    TTEntry e;
-    /* Keep the old move when the new result has none for the same position. */
-    e.move = move != MOVE_NONE || old->key != key ? move : old->move;
-    e.score = (int16_t)score;
-    e.eval = (int16_t)eval;
-    e.depth = (uint8_t)(depth < 0 ? 0 : depth);
-    e.generation_bound = (uint8_t)(generation << 2 | bound);
+    TTEntry e = {
+        .key = 0,
+        /* Keep the old move when the new result has none for the same position. */
+        .move = move != MOVE_NONE || old->key != key ? move : old->move,
+        .score = (int16_t)score,
+        .eval = (int16_t)eval,
+        .depth = (uint8_t)(depth < 0 ? 0 : depth),
+        .generation_bound = (uint8_t)(generation << 2 | bound),
+    };
     e.key = key ^ data_of(&e);
     memcpy(slot, &e, sizeof e);
 }

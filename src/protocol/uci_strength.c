@@ -11,7 +11,8 @@
 
 #include "port/port.h"
 
-enum { LINES_CONSIDERED = 4 };
+/* The lines a level chooses among (fewer on a board that keeps fewer). */
+enum { LINES_CONSIDERED = MULTIPV_MAX < 4 ? MULTIPV_MAX : 4 };
 
 /* UCI_Elo -> level: the rating of each level, ascending; a setting between two entries gets the
  * lower level. A guess, 100 a level, until matches measure them (README "Strength levels"). */
@@ -41,9 +42,8 @@ void uci_strength_limit(const UciOptions *o, SearchLimits *limits)
         limits->depth = depth;
     if (limits->nodes == 0 || limits->nodes > nodes)
         limits->nodes = nodes;
-    int lines = (int)LINES_CONSIDERED < (int)MULTIPV_MAX ? (int)LINES_CONSIDERED : (int)MULTIPV_MAX;
-    if (limits->multipv < lines)
-        limits->multipv = lines;
+    if (limits->multipv < LINES_CONSIDERED)
+        limits->multipv = LINES_CONSIDERED;
 }
 
 /* xorshift64*, seeded from the clock and the position: games vary. */
