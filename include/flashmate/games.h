@@ -32,6 +32,12 @@ typedef union GameSearch {
 } GameSearch;
 #endif
 
+/* The search driver (search limits, nodes, lines found) every game's search state starts with. */
+static inline SearchDriver *game_search_driver(GameSearch *search)
+{
+    return (SearchDriver *)search;
+}
+
 /* Every game of the build, chess first, ended by NULL. */
 extern const GameOps *const games[];
 

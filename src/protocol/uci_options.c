@@ -176,7 +176,7 @@ static void set_chess960(Engine *e, bool chess960)
 
 void uci_set_game(Engine *e, const GameOps *game)
 {
-    SearchDriver *driver = (SearchDriver *)&e->search; /* every game's search starts with it */
+    SearchDriver *driver = game_search_driver(&e->search);
     e->game = game;
     e->game_key_count = 0;
     game->set_fen(&e->position, game->start_fen, NULL);

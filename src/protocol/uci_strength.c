@@ -60,8 +60,7 @@ static uint64_t next_random(uint64_t *state)
 Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
 {
     int level = uci_strength_level(&e->options);
-    const SearchDriver *d =
-        (const SearchDriver *)&e->search; /* every game's search starts with it */
+    const SearchDriver *d = game_search_driver(&e->search);
     if (level >= SKILL_LEVEL_MAX || d->line_count < 2 || result->best == MOVE_NONE)
         return result->best;
     int temperature = 12 * (SKILL_LEVEL_MAX - level);

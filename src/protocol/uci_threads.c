@@ -19,7 +19,7 @@ struct SearchHelper {
     Engine *engine;
 };
 
-static SearchDriver *driver_of(SearchHelper *h) { return (SearchDriver *)&h->search; }
+static SearchDriver *driver_of(SearchHelper *h) { return game_search_driver(&h->search); }
 
 static void helper_reset(Engine *e, SearchHelper *h)
 {
