@@ -170,9 +170,14 @@ class Display:
         self.xvfb = None
 
 
-def watched(status_file, argv):
-    """The command line that runs argv under watch_exit.py, as one string for xboard."""
-    return " ".join(shlex.quote(a) for a in [os.path.join(HERE, "watch_exit.py"), status_file] + argv)
+def watched(script, status_file, argv):
+    """A short command line for xboard that runs argv under watch_exit.py: the whole command goes
+    into the shell script `script` in the game's directory (xboard's and polyglot's command line
+    buffers cut a long one, e.g. an emulator's under deep paths, without a word)."""
+    with open(script, "w") as f:
+        f.write("exec %s\n" % " ".join(shlex.quote(a) for a in
+                                        [sys.executable, os.path.join(HERE, "watch_exit.py"), os.path.abspath(status_file)] + argv))
+    return "sh " + os.path.basename(script)
 
 
 class Status:
@@ -268,12 +273,12 @@ def play(args, number, attempt, opening, display, engine, opponent, deadline):
     engine_status = os.path.join(a.dir, "engine.status")
     opponent_status = os.path.join(a.dir, "opponent.status")
     cmd = ["xboard", "-noGUI", "-xexit", "-saveSettingsOnExit", "false", "-soundProgram", "",
-           "-fcp", watched(engine_status, engine[1]), "-fd", "."]
+           "-fcp", watched(os.path.join(a.dir, "engine.sh"), engine_status, engine[1]), "-fd", "."]
     if engine[0] == "uci":
         cmd.append("-fUCI")
     if args.engine_options:
         cmd += ["-firstOptions", args.engine_options]
-    cmd += ["-scp", watched(opponent_status, opponent[1]), "-sd", "."]
+    cmd += ["-scp", watched(os.path.join(a.dir, "opponent.sh"), opponent_status, opponent[1]), "-sd", "."]
     if opponent[0] == "uci":
         cmd.append("-sUCI")
     if args.opponent_options:

@@ -88,6 +88,18 @@ class RunMatch(unittest.TestCase):
         self.assertRegex(text, r"polyglot said: .*child exited with status 3")
         self.assertNotIn("replayed", text)
 
+    def test_long_engine_commands_play(self):
+        # An emulator's command under deep paths is long: xboard and polyglot used to cut such a
+        # line (from about 450 characters) and the engine never started ("Broken pipe").
+        for side in ("engine", "opponent"):
+            padding = "PADDING=" + "x" * 900
+            engine = "uci:env %s %s" % (padding, FLASHMATE) if side == "engine" else "uci:" + FLASHMATE
+            opponent = "cecp:env %s %s" % (padding, OPPONENT) if side == "opponent" else "cecp:" + OPPONENT
+            rc, text = run_match(self.out, 1, engine, opponent)
+            self.assertEqual(rc, 0, side + ": " + text)
+            self.assertRegex(text, r"games=1 W=\d D=\d L=\d", side)
+            self.assertNotIn("FAULT", text, side)
+
     def test_engine_crash_at_quit_fails(self):
         # No referee notices this one: watch_exit.py does.
         engine = "uci:%s quitcrash 0 %s" % (FAULTY, FLASHMATE)
