@@ -21,11 +21,13 @@ void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks
 /* Poll the caller and the clock (every 2048 nodes, from driver_enter_node). */
 void driver_poll(SearchDriver *d);
 
-/* Count a node, check the limits; returns false if the search must unwind. */
+/* Count a node, check the limits; returns false if the search must unwind. A node budget
+ * lets the first iteration finish (every line of it): a move is never picked by the order in
+ * which a root search happened to reach it. */
 static inline bool driver_enter_node(SearchDriver *d, int ply)
 {
     d->nodes++;
-    if (d->limits->nodes && d->nodes >= d->limits->nodes)
+    if (d->limits->nodes && d->nodes >= d->limits->nodes && d->root_depth > 1)
         d->stopped = true;
     else if (!(d->nodes & 2047))
         driver_poll(d);
