@@ -64,7 +64,7 @@ void uci_parse(const char *line, UciCommand *cmd);
 /* The command a line holds, by its first word only (UCI_EMPTY, UCI_UNKNOWN or the command). */
 UciCommandType uci_command_type(const char *line);
 
-enum { SKILL_LEVEL_MAX = 20, ELO_MIN = 800, ELO_MAX = 2800 };
+enum { SKILL_LEVEL_MAX = 20, ELO_MIN = 800, ELO_MAX = 2500 };
 
 typedef struct UciOptions {
     int hash_mb;

@@ -1,45 +1,75 @@
 /*
- * Strength levels for people: `Skill Level` 0..20 and, with UCI_LimitStrength, UCI_Elo (mapped
- * to a level through a table, not calibrated yet: README "Strength levels"). Level
- * 20 is the full engine, untouched. Below it a search is shallower and has a node budget (so a
- * weak move never takes longer than a strong one, on a board as on the host), it looks at
- * several lines (MultiPV), and the move is drawn among them with weights that halve for every
- * `temperature` centipawns a line is worse than the best: the weaker the level, the hotter, so
- * mistakes are plausible moves that lose a little, more often at low levels, never random ones.
+ * Strength levels for people: `Skill Level` 0..20 and, with UCI_LimitStrength, UCI_Elo. Both
+ * name a rating (Skill Level L below 20 is UCI_Elo 800 + 100 L); level 20 is the full engine,
+ * untouched. A rating is played by a node budget (so a weak move never takes longer than a
+ * strong one, on a board as on the host, whatever the clock), by looking at several lines
+ * (MultiPV), and by drawing the move among them with weights that halve for every
+ * `temperature` centipawns a line is worse than the best: the weaker, the hotter, so mistakes
+ * are plausible moves that lose a little, more often at low ratings, never random ones.
+ * The budget and temperature of a rating come from a scale of measured points (README
+ * "Strength levels"), interpolated between them.
  */
 #include "uci_internal.h"
 
 #include "port/port.h"
 
-/* The lines a level chooses among (fewer on a board that keeps fewer). */
+/* The lines a rating chooses among (fewer on a board that keeps fewer). */
 enum { LINES_CONSIDERED = MULTIPV_MAX < 4 ? MULTIPV_MAX : 4 };
 
-/* UCI_Elo -> level: the rating of each level, ascending; a setting between two entries gets the
- * lower level. A guess, 100 a level, until matches measure them (README "Strength levels"). */
-static const int16_t level_elo[SKILL_LEVEL_MAX + 1] = {
-    800,  900,  1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800,
-    1900, 2000, 2100, 2200, 2300, 2400, 2500, 2600, 2700, 2800,
-};
+/* A point of the scale: the rating the match against the anchors measured for a node budget of
+ * 2^(nodes_log2_x8 / 8) and a temperature. Ascending; a rating between two points is played
+ * by the budget and temperature in between (geometric for the nodes, linear for the rest). */
+typedef struct StrengthPoint {
+    int16_t elo;
+    uint8_t nodes_log2_x8;
+    uint16_t temperature; /* centipawns a line is worse for half the weight */
+} StrengthPoint;
 
-int uci_strength_level(const UciOptions *o)
+static const StrengthPoint strength_scale[] = {
+    {730, 48, 400}, {913, 48, 150}, {1123, 50, 123}, {1203, 56, 60}, {1338, 62, 46}, {1610, 72, 20},
+    {1738, 80, 17}, {2016, 95, 12}, {2365, 115, 9},  {2444, 131, 7}, {2555, 142, 5},
+};
+enum { SCALE_POINTS = sizeof strength_scale / sizeof strength_scale[0] };
+
+/* 2^(k / 8) * 4096, k = 0..7 */
+static const uint16_t eighth_powers[8] = {4096, 4467, 4871, 5312, 5793, 6317, 6889, 7512};
+
+int uci_strength_elo(const UciOptions *o)
 {
-    if (!o->limit_strength)
-        return o->skill_level;
-    int level = 0;
-    while (level < SKILL_LEVEL_MAX && level_elo[level + 1] <= o->elo)
-        level++;
-    return level;
+    if (o->limit_strength)
+        return o->elo;
+    if (o->skill_level >= SKILL_LEVEL_MAX)
+        return 0;
+    return ELO_MIN + o->skill_level * (ELO_MAX - ELO_MIN) / SKILL_LEVEL_MAX;
+}
+
+/* The budget and temperature a rating plays by. */
+static void strength_of(int elo, uint64_t *nodes, int *temperature)
+{
+    int i = 0;
+    while (i + 2 < SCALE_POINTS && strength_scale[i + 1].elo <= elo)
+        i++;
+    const StrengthPoint *lo = &strength_scale[i], *hi = &strength_scale[i + 1];
+    int span = hi->elo - lo->elo, part = elo - lo->elo;
+    if (part < 0)
+        part = 0;
+    if (part > span)
+        part = span;
+    int x8 = lo->nodes_log2_x8 + ((hi->nodes_log2_x8 - lo->nodes_log2_x8) * part + span / 2) / span;
+    *nodes = ((uint64_t)eighth_powers[x8 % 8] << (x8 / 8)) >> 12;
+    *temperature = lo->temperature + ((hi->temperature - lo->temperature) * part - span / 2) / span;
+    if (*temperature < 1)
+        *temperature = 1;
 }
 
 void uci_strength_limit(const UciOptions *o, SearchLimits *limits)
 {
-    int level = uci_strength_level(o);
-    if (level >= SKILL_LEVEL_MAX)
+    int elo = uci_strength_elo(o);
+    if (elo == 0)
         return;
-    int depth = 1 + level / 2;
-    uint64_t nodes = (uint64_t)1000 << (level / 2);
-    if (limits->depth == 0 || limits->depth > depth)
-        limits->depth = depth;
+    uint64_t nodes;
+    int temperature;
+    strength_of(elo, &nodes, &temperature);
     if (limits->nodes == 0 || limits->nodes > nodes)
         limits->nodes = nodes;
     if (limits->multipv < LINES_CONSIDERED)
@@ -59,11 +89,13 @@ static uint64_t next_random(uint64_t *state)
 
 Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
 {
-    int level = uci_strength_level(&e->options);
+    int elo = uci_strength_elo(&e->options);
     const SearchDriver *d = game_search_driver(&e->search);
-    if (level >= SKILL_LEVEL_MAX || d->line_count < 2 || result->best == MOVE_NONE)
+    if (elo == 0 || d->line_count < 2 || result->best == MOVE_NONE)
         return result->best;
-    int temperature = 12 * (SKILL_LEVEL_MAX - level);
+    uint64_t nodes;
+    int temperature;
+    strength_of(elo, &nodes, &temperature);
     int best_score = d->lines[0].score;
     uint32_t weights[MULTIPV_MAX], total = 0;
     int count = d->line_count;

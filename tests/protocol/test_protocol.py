@@ -131,6 +131,10 @@ def info_depths(lines):
     return [int(m.group(1)) for l in lines for m in [re.search(r"^info depth (\d+)", l)] if m]
 
 
+def info_nodes(lines):
+    return [int(m.group(1)) for l in lines for m in [re.search(r"^info .* nodes (\d+)", l)] if m]
+
+
 def fen_of(e):
     """The engine's current position through its `d` command (prints `Fen: ...`)."""
     e.send("d")
@@ -236,8 +240,8 @@ OPTION_CASES = [
     ("Skill Level", "0", True), ("Skill Level", "20", True), ("Skill Level", "21", False),
     ("Skill Level", "-1", False), ("UCI_LimitStrength", "true", True),
     ("UCI_LimitStrength", "false", True), ("UCI_LimitStrength", "1", False),
-    ("UCI_Elo", "800", True), ("UCI_Elo", "2800", True), ("UCI_Elo", "799", False),
-    ("UCI_Elo", "3000", False), ("UCI_Elo", "1500x", False),
+    ("UCI_Elo", "800", True), ("UCI_Elo", "2500", True), ("UCI_Elo", "799", False),
+    ("UCI_Elo", "2501", False), ("UCI_Elo", "1500x", False),
 ]
 
 
@@ -607,7 +611,8 @@ def strength_levels(ctx):
     with the same clock, varied play at a low level; the info lines are MultiPV's only."""
     e = ctx.engine()
     clock = "go wtime 20000 btime 20000 winc 100 binc 100"
-    full, _, _ = run_go(ctx, e, MIDDLEGAME, clock, 30.0)
+    full, _, before = run_go(ctx, e, MIDDLEGAME, clock, 30.0)
+    full_nodes = max(info_nodes(before))
     e.send("setoption name Skill Level value 3")
     moves = set()
     for _ in range(20):
@@ -624,6 +629,16 @@ def strength_levels(ctx):
     require(not e.sync(), "strength options printed something", e)
     t, _, _ = run_go(ctx, e, MIDDLEGAME, clock, 30.0)
     require(t <= max(full, 0.5), "UCI_Elo 1200 took %.2f s, the full engine %.2f s" % (t, full), e)
+    # A rating's node budget grows with it (whatever the clock), and every one of them is far
+    # below what the full engine searches with that clock.
+    budgets = []
+    for elo in (1500, 1900, 2300):
+        e.send("setoption name UCI_Elo value %d" % elo)
+        _, _, before = run_go(ctx, e, MIDDLEGAME, clock, 30.0)
+        budgets.append(max(info_nodes(before)))
+    ctx.note("nodes searched at UCI_Elo 1500, 1900, 2300: %s; the full engine: %d" % (budgets, full_nodes))
+    require(budgets[0] < budgets[1] < budgets[2] < full_nodes / 2,
+            "node budgets %s not growing with the rating, or not below the full engine's %d" % (budgets, full_nodes), e)
     e.send("setoption name UCI_LimitStrength value false")
     _, _, before = run_go(ctx, e, KIWIPETE, "go depth 7", 10.0)
     require(7 in info_depths(before), "the full engine again: no depth 7", e)
