@@ -42,12 +42,23 @@ static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]);
 #elif defined(FLASHMATE_LAYOUT_COMPACT) || defined(FLASHMATE_LAYOUT_KINDERGARTEN)
 
 /* Rank attacks from the first-rank table: the six inner occupancy bits of the rank select the
- * entry; the attacked files are shifted back onto the slider's rank. */
+ * entry; the attacked files are shifted back onto the slider's rank. On 32-bit cores in 32-bit
+ * halves, which spares them a 64-bit shift by a variable (Cortex-M0: 133 instead of 137
+ * instructions per perft leaf with compact); AVR keeps the 64-bit shifts, which its libgcc does
+ * by whole bytes where the halves would loop bit by bit (1,584 instead of 1,620 cycles a leaf). */
 static inline Bitboard attacks_rank(int sq, Bitboard occupied)
 {
+#if defined(__AVR__)
     int shift = sq & 56;
     unsigned inner = (unsigned)(occupied >> (shift + 1)) & 63;
     return (Bitboard)fm_load(first_rank_attacks[sq & 7][inner]) << shift;
+#else
+    unsigned shift = (unsigned)sq & 24; /* the rank's place in its half */
+    uint32_t half = sq & 32 ? (uint32_t)(occupied >> 32) : (uint32_t)occupied;
+    uint32_t files = (uint32_t)fm_load(first_rank_attacks[sq & 7][(half >> (shift + 1)) & 63])
+                  << shift;
+    return sq & 32 ? (Bitboard)files << 32 : files;
+#endif
 }
 
 #if defined(FLASHMATE_LAYOUT_COMPACT)
