@@ -42,6 +42,7 @@ PROBE_SEED = 0x3C6EF372FE94F82B  # fixed, so the check itself is reproducible
 
 
 def fold_diagonal(line_occupancy: int) -> int:
+    """A diagonal's occupancy (one square per file) folded into 32 bits: low word | high word."""
     return (line_occupancy & M32) | (line_occupancy >> 32)
 
 
@@ -49,10 +50,11 @@ def fold_file(occupied: int, file: int) -> int:
     """The file's occupancy moved to the a-file, as C computes it from the two 32-bit halves."""
     low = ((occupied & M32) >> file) & (FILE_A & M32)
     high = ((occupied >> 32) >> file) & (FILE_A & M32)
-    return low | (high << FILE_FOLD_SHIFT) & M32
+    return low | ((high << FILE_FOLD_SHIFT) & M32)
 
 
 def gather(folded: int, multiplier: int) -> int:
+    """The 6-bit index: the 32-bit product's top bits, as C's 32-bit multiply leaves them."""
     return ((folded * multiplier) & M32) >> INDEX_SHIFT
 
 
