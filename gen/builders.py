@@ -1,7 +1,7 @@
 """What each generated file holds, and how its tables are built from the rules and data.
 
 Two games, chess and Xiangqi. Chess has chess_common.c, the tables every slider layout shares,
-and one file per slider layout (fancy, compact, pext), each defining chess_layout_tables and
+and one file per slider layout (fancy, compact, pext, kindergarten), each defining chess_layout_tables and
 chess_layout_name; the engine is built with one of them. The pext layout has two files, one per
 entry width (chess_pext.c and chess_pext_pdep.c, the build's FLASHMATE_PEXT_PDEP picks one). Xiangqi, on 9x10, has one file,
 xiangqi_tables.c (declared in src/xiangqi/tables.h), and no choice of layout. Every builder runs
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import checks, pext
+from . import checks, kindergarten, pext
 from .geometry import XIANGQI, Board, bit
 from .magic import find_all_magics
 from .model import OutputFile, Table
@@ -26,7 +26,7 @@ from .zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build
                       load_random64)
 
 GAMES = ("chess", "xiangqi")
-CHESS_LAYOUTS = ("fancy", "compact", "pext")  # chess's slider table layouts
+CHESS_LAYOUTS = ("fancy", "compact", "pext", "kindergarten")  # chess's slider table layouts
 COLOUR_LABELS = ("WHITE", "BLACK")
 PIECE_TYPE_LABELS = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
 CASTLING_LABELS = tuple("".join(c for bit, c in zip((1, 2, 4, 8), "KQkq") if rights & bit) or "-"
@@ -200,27 +200,68 @@ def first_rank_attacks(file: int, inner: int) -> int:
     return upwards | downwards
 
 
+def _line_masks(board: Board, direction) -> list[int]:
+    return [line_through(board, sq, direction) for sq in board.squares()]
+
+
+def _first_rank_table(board: Board) -> Table:
+    """first_rank_attacks, which the compact and kindergarten layouts share."""
+    first_rank = [first_rank_attacks(file, inner) for file in range(8) for inner in range(64)]
+    return Table("first_rank_attacks", "uint8_t", (8, 64), tuple(first_rank),
+                 "Files attacked on a rank by [slider file][inner occupancy, bit i = file i + 1].",
+                 labels=(tuple(f"file {name}" for name in board.file_names),))
+
+
+def _diagonal_mask_tables(board: Board, diagonal_masks, antidiagonal_masks) -> tuple[Table, Table]:
+    squares = _squares(board)
+    return (_u64("diagonal_masks", (64,), diagonal_masks,
+                 "The diagonal (a1-h8 direction) through a square, the square excluded.", (squares,)),
+            _u64("antidiagonal_masks", (64,), antidiagonal_masks,
+                 "The anti-diagonal (h1-a8 direction) through a square, the square excluded.", (squares,)))
+
+
 def build_compact(s: Settings) -> OutputFile:
     board, start = s.board, time.monotonic()
     squares = _squares(board)
-    file_masks = [line_through(board, sq, (0, 1)) for sq in board.squares()]
-    diagonal_masks = [line_through(board, sq, (1, 1)) for sq in board.squares()]
-    antidiagonal_masks = [line_through(board, sq, (-1, 1)) for sq in board.squares()]
-    first_rank = [first_rank_attacks(file, inner) for file in range(8) for inner in range(64)]
-    checks.check_compact(board, file_masks, diagonal_masks, antidiagonal_masks, first_rank)
+    file_masks, diagonal_masks, antidiagonal_masks = (_line_masks(board, d) for d in ((0, 1), (1, 1), (-1, 1)))
+    first_rank = _first_rank_table(board)
+    checks.check_compact(board, file_masks, diagonal_masks, antidiagonal_masks, first_rank.values)
     s.progress(f"compact masks and first-rank table verified in {time.monotonic() - start:.1f} s")
     tables = (
         _u64("file_masks", (64,), file_masks, "The file through a square, the square excluded.", (squares,)),
-        _u64("diagonal_masks", (64,), diagonal_masks,
-             "The diagonal (a1-h8 direction) through a square, the square excluded.", (squares,)),
-        _u64("antidiagonal_masks", (64,), antidiagonal_masks,
-             "The anti-diagonal (h1-a8 direction) through a square, the square excluded.", (squares,)),
-        Table("first_rank_attacks", "uint8_t", (8, 64), tuple(first_rank),
-              "Files attacked on a rank by [slider file][inner occupancy, bit i = file i + 1].",
-              labels=(tuple(f"file {name}" for name in board.file_names),)),
+        *_diagonal_mask_tables(board, diagonal_masks, antidiagonal_masks),
+        first_rank,
     )
     output = OutputFile("chess_compact.c", "chess_layout_tables", tables,
                         strings=(("chess_layout_name", "compact"),))
+    checks.check_avr_object_limit(output)
+    return output
+
+
+def build_kindergarten(s: Settings) -> OutputFile:
+    """Kindergarten bitboards with 32-bit gathers (gen/kindergarten.py): the compact layout's
+    diagonal masks and first-rank table, an a-file table and the two derived multipliers."""
+    board, start = s.board, time.monotonic()
+    squares = _squares(board)
+    diagonal_masks, antidiagonal_masks = (_line_masks(board, d) for d in ((1, 1), (-1, 1)))
+    first_rank = _first_rank_table(board)
+    t = kindergarten.KindergartenTables(
+        tuple(diagonal_masks), tuple(antidiagonal_masks), first_rank.values, kindergarten.file_a_attacks(board),
+        *kindergarten.derive_gathers(board, diagonal_masks, antidiagonal_masks))
+    lookups = kindergarten.verify(board, t)
+    s.progress(f"kindergarten gathers {t.diagonal_gather:#010x} (diagonals), {t.file_gather:#010x} (files) derived,"
+               f" {lookups} lookups verified in {time.monotonic() - start:.1f} s")
+    tables = (
+        *_diagonal_mask_tables(board, diagonal_masks, antidiagonal_masks),
+        first_rank,
+        _u64("file_a_attacks", (8, 64), t.file_a, "Rook attacks along the a-file by [rank][occupancy of ranks 2..7].",
+             (tuple(f"rank {name}" for name in board.rank_names),)),
+        Table("kindergarten_gathers", "uint32_t", (2,), (t.diagonal_gather, t.file_gather),
+              "32-bit gather multipliers: {diagonals (folded low | high), files (folded low | high << 4)}.",
+              dim_names=("KINDERGARTEN_GATHERS_NB",)),
+    )
+    output = OutputFile("chess_kindergarten.c", "chess_layout_tables", tables,
+                        strings=(("chess_layout_name", "kindergarten"),))
     checks.check_avr_object_limit(output)
     return output
 
@@ -349,7 +390,8 @@ def build_xiangqi(s: Settings) -> OutputFile:
                       header="xiangqi/tables.h")
 
 
-CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact, "pext": build_pext}
+CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact, "pext": build_pext,
+                         "kindergarten": build_kindergarten}
 
 
 def build_files(s: Settings, game: str = "all", layout: str = "all") -> list[OutputFile]:

@@ -93,32 +93,48 @@ def compact_rank_attacks(first_rank, sq: int, occupied: int) -> int:
     return first_rank[(sq & 7) * 64 + inner] << shift
 
 
-def check_compact(board: Board, file_masks, diagonal_masks, antidiagonal_masks, first_rank) -> None:
-    """The masks against coordinates; then the C lookups, emulated, against ray walking for
-    every occupancy of every line through every square."""
-    if (board.width, board.height) != (8, 8):
-        raise VerificationError(f"{board.name}: the compact layout is for the 8x8 board")
-    lines = (("file_masks", file_masks, FILE_SLIDER, lambda f, r: f),
-             ("diagonal_masks", diagonal_masks, DIAGONAL_SLIDER, lambda f, r: f - r),
-             ("antidiagonal_masks", antidiagonal_masks, ANTIDIAGONAL_SLIDER, lambda f, r: f + r))
-    for name, masks, slider, key in lines:
-        for sq in board.squares():
-            expected = 0
-            for other in board.squares():
-                if other != sq and key(*board.coords(other)) == key(*board.coords(sq)):
-                    expected |= 1 << other
-            if masks[sq] != expected:
-                _fail(name, board, sq, f"{masks[sq]:#018x}, expected {expected:#018x}")
-            for occupied in occupancy_subsets(masks[sq]):
-                got = hq_line_attacks(sq, occupied, masks[sq])
-                if got != slider_attacks(board, slider, sq, occupied):
-                    _fail(name, board, sq, f"hyperbola quintessence wrong for occupancy {occupied:#018x}")
+# Each line family by the coordinate every square of one line shares.
+LINE_KEYS = {"file": lambda f, r: f, "diagonal": lambda f, r: f - r, "antidiagonal": lambda f, r: f + r}
+
+
+def check_line_masks(board: Board, name: str, masks, family: str) -> None:
+    """masks[sq] is the line of the family through sq, sq excluded, from coordinates."""
+    key = LINE_KEYS[family]
+    for sq in board.squares():
+        expected = 0
+        for other in board.squares():
+            if other != sq and key(*board.coords(other)) == key(*board.coords(sq)):
+                expected |= 1 << other
+        if masks[sq] != expected:
+            _fail(name, board, sq, f"{masks[sq]:#018x}, expected {expected:#018x}")
+
+
+def check_first_rank(board: Board, first_rank) -> None:
+    """first_rank_attacks (flat [file][inner occupancy]) against ray walking on rank 1."""
     for file in range(8):
         for inner in range(64):
             expected = slider_attacks(board, RANK_SLIDER, file, inner << 1)
             if first_rank[file * 64 + inner] != expected:
                 raise VerificationError(f"first_rank_attacks[{file}][{inner}]: {first_rank[file * 64 + inner]:#04x},"
                                         f" expected {expected:#04x}")
+
+
+def check_compact(board: Board, file_masks, diagonal_masks, antidiagonal_masks, first_rank) -> None:
+    """The masks against coordinates; then the C lookups, emulated, against ray walking for
+    every occupancy of every line through every square."""
+    if (board.width, board.height) != (8, 8):
+        raise VerificationError(f"{board.name}: the compact layout is for the 8x8 board")
+    lines = (("file_masks", file_masks, FILE_SLIDER, "file"),
+             ("diagonal_masks", diagonal_masks, DIAGONAL_SLIDER, "diagonal"),
+             ("antidiagonal_masks", antidiagonal_masks, ANTIDIAGONAL_SLIDER, "antidiagonal"))
+    for name, masks, slider, family in lines:
+        check_line_masks(board, name, masks, family)
+        for sq in board.squares():
+            for occupied in occupancy_subsets(masks[sq]):
+                got = hq_line_attacks(sq, occupied, masks[sq])
+                if got != slider_attacks(board, slider, sq, occupied):
+                    _fail(name, board, sq, f"hyperbola quintessence wrong for occupancy {occupied:#018x}")
+    check_first_rank(board, first_rank)
     for sq in board.squares():
         rank_squares = 0xFF << (sq & 56)
         for occupied in occupancy_subsets(rank_squares):

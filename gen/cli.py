@@ -5,7 +5,7 @@
     python3 -m gen --check generated/             # the same, from the repository root
 
 --game and --layout narrow the run to some of the files: --game chess or xiangqi, --layout one
-of chess's slider layouts (fancy, compact, pext), which selects chess alone.
+of chess's slider layouts (fancy, compact, pext, kindergarten), which selects chess alone.
 
 Everything is generated and verified in memory first; then each changed file is written to a
 temporary file in the output folder and renamed over the old one, so a failure leaves the folder

@@ -14,7 +14,7 @@ import math
 from .model import OutputFile, Table
 
 INDENT = "    "
-VALUES_PER_LINE = {"uint64_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "PextEntry": 1, "PdepEntry": 1,
+VALUES_PER_LINE = {"uint64_t": 4, "uint32_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "PextEntry": 1, "PdepEntry": 1,
                    "XqBBWords": 2}
 
 
@@ -29,6 +29,8 @@ def format_value(ctype: str, value) -> str:
         return f"0x{value:02X}"
     if ctype == "uint16_t":
         return f"0x{value:04X}"
+    if ctype == "uint32_t":
+        return f"0x{value:08X}UL"
     if ctype == "XqBBWords":  # {low 64 squares, the rest}
         if not 0 <= value < 1 << 128:
             raise ValueError(f"{value:#x} does not fit two 64-bit words")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 # Bytes per element on a host or ARM build (MagicEntry: 8 + 8 + 4 + 1, padded to 24; PextEntry:
 # 8 + 4, padded to 16; PdepEntry: 8 + 8 + 4, padded to 24; XqBBWords: a 90-square Xiangqi
 # bitboard as two 64-bit words, low squares first).
-ELEMENT_BYTES = {"uint64_t": 8, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "PextEntry": 16, "PdepEntry": 24,
+ELEMENT_BYTES = {"uint64_t": 8, "uint32_t": 4, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "PextEntry": 16, "PdepEntry": 24,
                  "XqBBWords": 16}
 
 # The largest object avr-gcc accepts (its size_t/ptrdiff_t are 16-bit).

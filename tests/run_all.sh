@@ -59,6 +59,11 @@ cmake --preset host-compact -DCMAKE_C_FLAGS=-Werror
 cmake --build --preset host-compact -j "$jobs"
 ctest --preset host-compact -j "$jobs" -LE 'match|valgrind' -E "$layout_free"
 
+phase "host build and tests, kindergarten layout: preset host-kindergarten, build/host-kindergarten"
+cmake --preset host-kindergarten -DCMAKE_C_FLAGS=-Werror
+cmake --build --preset host-kindergarten -j "$jobs"
+ctest --preset host-kindergarten -j "$jobs" -LE 'match|valgrind' -E "$layout_free"
+
 # The pext layout needs BMI2: where the CPU has it, the same tests on its tables.
 if grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
   phase "host build and tests, pext layout: preset host-pext, build/host-pext"
@@ -96,7 +101,7 @@ nice -n 19 ctest --preset fuzz
 #     port; a finding fails. There are no suppressions; one would be an inline
 #     `// cppcheck-suppress <id> ; <reason>` next to the code, never a blanket --suppress.
 phase "cppcheck on src/"
-for layout in FANCY COMPACT "PEXT -D__BMI2__"; do
+for layout in FANCY COMPACT KINDERGARTEN "PEXT -D__BMI2__"; do
   # shellcheck disable=SC2086 # "PEXT -D__BMI2__" is two words on purpose
   cppcheck --std=c11 --enable=warning,style,performance,portability --library=posix \
            --inline-suppr --error-exitcode=1 --quiet -I include -I src \

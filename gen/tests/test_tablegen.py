@@ -14,7 +14,7 @@ from pathlib import Path
 from unittest import mock
 
 from gen import checks, cli, emit_c
-from gen.builders import Settings, build_compact, build_files, build_pext
+from gen.builders import Settings, build_compact, build_files, build_kindergarten, build_pext
 from gen.errors import VerificationError
 from gen.geometry import CHESS
 from gen.magic import FLASHMATE_MAGIC_SEED, find_magic
@@ -103,7 +103,8 @@ class FancyRunTest(unittest.TestCase):
         declared = set(re.findall(r"^extern (FM_TABLE [\w ]+?) ?(\w+)((?:\[\w+\])*);", header, re.M))
         settings = Settings(CHESS, REPO_ROOT, FLASHMATE_MAGIC_SEED, 1, lambda line: None)
         texts = [self.text, (FANCY["folder"] / "chess_common.c").read_text(),
-                 emit_c.render(build_compact(settings), "cmd", "00")]
+                 emit_c.render(build_compact(settings), "cmd", "00"),
+                 emit_c.render(build_kindergarten(settings), "cmd", "00")]
         texts += [emit_c.render(output, "cmd", "00") for output in build_pext(settings)]
         defined = set()
         for text in texts:

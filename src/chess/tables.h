@@ -15,7 +15,7 @@
 #include "engine/table_storage.h"
 
 #if defined(__AVR__) && defined(FLASHMATE_LAYOUT_FANCY)
-#error "fancy needs ~841 KiB of flash and a 32-bit int: use -DFLASHMATE_LAYOUT=compact on AVR"
+#error "fancy needs ~841 KiB of flash and a 32-bit int: on AVR use compact or kindergarten"
 #endif
 
 /* The tables of each generated file; the slider layout compiled into the build defines
@@ -78,17 +78,30 @@ extern FM_TABLE MagicEntry bishop_magics[64];
 /* Rook blocks first, then bishop blocks; the offsets above index into this one array. */
 extern FM_TABLE uint64_t slider_attacks[SLIDER_ATTACK_ENTRIES];
 
-/* ---- Slider layout: compact, for small flash and cores without a 64-bit multiply
- *      (generated/chess_compact.c). Files and diagonals by hyperbola quintessence (a byte swap
- *      and two subtractions), ranks by a first-rank table. ---- */
-#elif defined(FLASHMATE_LAYOUT_COMPACT)
+/* ---- Slider layouts for small flash and cores without a 64-bit multiply: compact
+ *      (generated/chess_compact.c) and kindergarten (generated/chess_kindergarten.c). Both take
+ *      ranks from a first-rank table and keep the diagonal masks; compact does files and
+ *      diagonals by hyperbola quintessence (a byte swap and two subtractions), kindergarten
+ *      gathers a line's occupancy into a table index with one 32-bit multiply. ---- */
+#elif defined(FLASHMATE_LAYOUT_COMPACT) || defined(FLASHMATE_LAYOUT_KINDERGARTEN)
 
-/* Masks of the file / diagonal / anti-diagonal through a square, the square itself excluded. */
-extern FM_TABLE uint64_t file_masks[64];
+/* Masks of the diagonal / anti-diagonal through a square, the square itself excluded. */
 extern FM_TABLE uint64_t diagonal_masks[64];
 extern FM_TABLE uint64_t antidiagonal_masks[64];
 /* Attacked files on a rank, for a slider on `file` and the six inner occupancy bits b..g. */
 extern FM_TABLE uint8_t first_rank_attacks[8][64];
+
+#if defined(FLASHMATE_LAYOUT_COMPACT)
+/* The file through a square, the square itself excluded. */
+extern FM_TABLE uint64_t file_masks[64];
+#else
+/* Rook attacks along the a-file, by [rank][occupancy of ranks 2..7 as bits 0..5]. */
+extern FM_TABLE uint64_t file_a_attacks[8][64];
+/* The 32-bit multipliers (derived by gen/kindergarten.py) that gather a folded line into bits
+ * 26..31: diagonals folded as low | high word, files (moved to the a-file) as low | high << 4. */
+enum { KINDERGARTEN_DIAGONAL, KINDERGARTEN_FILE, KINDERGARTEN_GATHERS_NB };
+extern FM_TABLE uint32_t kindergarten_gathers[KINDERGARTEN_GATHERS_NB];
+#endif
 
 /* ---- Slider layout: PEXT bitboards, for x86-64 CPUs with BMI2 (generated/chess_pext.c, or
  *      generated/chess_pext_pdep.c with FLASHMATE_PEXT_PDEP). The same blocks as fancy's, in the
@@ -125,7 +138,7 @@ extern FM_TABLE uint64_t pext_attacks[SLIDER_ATTACK_ENTRIES];
 #endif
 
 #else
-#error "define FLASHMATE_LAYOUT_FANCY, _COMPACT or _PEXT (CMake does: -DFLASHMATE_LAYOUT=...)"
+#error "define FLASHMATE_LAYOUT_FANCY, _COMPACT, _KINDERGARTEN or _PEXT (-DFLASHMATE_LAYOUT=...)"
 #endif
 
 #endif

@@ -167,9 +167,9 @@ flashmate_add_flash_files_test(flash_files_check_detects_missing_section flashma
 set_tests_properties(flash_files_check_detects_missing_section PROPERTIES
   PASS_REGULAR_EXPRESSION "check_flash_files: FAIL: the \\.hex .*differs from the \\.bin")
 
-# The compact layout needs no 64-bit multiply: on a core without one (Cortex-M0) libgcc's
-# multiply helper must not be linked at all.
-if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT STREQUAL "compact")
+# The compact and kindergarten layouts need no 64-bit multiply: on a core without one
+# (Cortex-M0) libgcc's multiply helper must not be linked at all.
+if(FLASHMATE_CPU STREQUAL "cortex-m0" AND FLASHMATE_LAYOUT MATCHES "^(compact|kindergarten)$")
   add_test(NAME perft_no_64bit_multiply
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DBINARY=$<TARGET_FILE:flashmate_perft>
             -DFORBIDDEN=__aeabi_lmul -P ${FLASHMATE_TESTS_DIR}/scripts/check_symbols.cmake)

@@ -388,7 +388,7 @@ static void test_magic_entries(void **state)
     assert_int_equal(SLIDER_ATTACK_ENTRIES, 102400 + 5248);
 }
 
-#elif defined(FLASHMATE_LAYOUT_COMPACT)
+#elif defined(FLASHMATE_LAYOUT_COMPACT) || defined(FLASHMATE_LAYOUT_KINDERGARTEN)
 
 /* The squares of one line through sq (both directions), sq itself excluded. */
 static uint64_t ref_ray_pair(int sq, int df, int dr)
@@ -405,7 +405,9 @@ static void test_line_masks(void **state)
 {
     (void)state;
     for (int sq = 0; sq < 64; sq++) {
+#if defined(FLASHMATE_LAYOUT_COMPACT)
         expect_bb("file_masks", sq, fm_load(file_masks[sq]), ref_ray_pair(sq, 0, 1));
+#endif
         expect_bb("diagonal_masks", sq, fm_load(diagonal_masks[sq]), ref_ray_pair(sq, 1, 1));
         expect_bb("antidiagonal_masks", sq, fm_load(antidiagonal_masks[sq]),
                   ref_ray_pair(sq, -1, 1));
@@ -432,6 +434,26 @@ static void test_first_rank_attacks(void **state)
                          inner, got, want);
         }
 }
+
+#if defined(FLASHMATE_LAYOUT_KINDERGARTEN)
+/* file_a_attacks[rank][inner]: a rook on the a-file with bit i of inner occupying rank i + 2;
+ * only the a-file is attacked. */
+static void test_file_a_attacks(void **state)
+{
+    (void)state;
+    const uint64_t file_a = 0x0101010101010101ULL;
+    for (int rank = 0; rank < 8; rank++)
+        for (unsigned inner = 0; inner < 64; inner++) {
+            uint64_t occ = 0;
+            for (int i = 0; i < 6; i++)
+                if (inner & (1u << i))
+                    occ |= bit_at(0, i + 1);
+            uint64_t want = ref_slider(rank * 8, occ, ROOK_STEPS) & file_a;
+            expect_bb_occ("file_a_attacks", rank * 8, occ, fm_load(file_a_attacks[rank][inner]),
+                          want);
+        }
+}
+#endif
 
 #elif defined(FLASHMATE_LAYOUT_PEXT)
 
@@ -694,9 +716,12 @@ int main(void)
         cmocka_unit_test(test_pawn_attacks),
 #if defined(FLASHMATE_LAYOUT_FANCY)
         cmocka_unit_test(test_magic_entries),
-#elif defined(FLASHMATE_LAYOUT_COMPACT)
+#elif defined(FLASHMATE_LAYOUT_COMPACT) || defined(FLASHMATE_LAYOUT_KINDERGARTEN)
         cmocka_unit_test(test_line_masks),
         cmocka_unit_test(test_first_rank_attacks),
+#if defined(FLASHMATE_LAYOUT_KINDERGARTEN)
+        cmocka_unit_test(test_file_a_attacks),
+#endif
 #elif defined(FLASHMATE_LAYOUT_PEXT)
         cmocka_unit_test(test_pext_entries),
 #endif

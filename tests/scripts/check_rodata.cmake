@@ -2,7 +2,7 @@
 # flashmate executable or firmware image.
 #
 #   cmake -DNM=nm -DOBJDUMP=objdump [-DSIZE=size] -DBINARY=flashmate [-DBASELINE=empty_main]
-#         ["-DCORE_LIBRARIES=libflashmate_chess.a;..."] -DLAYOUT=fancy|compact|pext|pext_pdep -DTABLES_H=src/chess/tables.h
+#         ["-DCORE_LIBRARIES=libflashmate_chess.a;..."] -DLAYOUT=fancy|compact|kindergarten|pext|pext_pdep -DTABLES_H=src/chess/tables.h
 #         [-DMAX_RAM_BYTES=4096] [-DRAM_EXCLUDE=symbol;...]
 #         [-DFLASH_START=0x08000000 -DFLASH_END=0x08100000] [-DREADONLY_TYPES=Rr]
 #         [-DREQUIRE_ALL=ON]
@@ -28,6 +28,8 @@ set(COMMON_TABLES knight_attacks_table king_attacks_table pawn_attacks_table cas
     zobrist_piece zobrist_castling zobrist_en_passant zobrist_white_to_move)
 set(FANCY_TABLES rook_magics bishop_magics slider_attacks between_table line_table)
 set(COMPACT_TABLES file_masks diagonal_masks antidiagonal_masks first_rank_attacks)
+set(KINDERGARTEN_TABLES diagonal_masks antidiagonal_masks first_rank_attacks file_a_attacks
+    kindergarten_gathers)
 set(PEXT_TABLES rook_pext bishop_pext pext_attacks between_table line_table)
 set(PEXT_PDEP_TABLES rook_pdep bishop_pdep pdep_attacks between_table line_table)
 # Declared in tables.h but not FM_TABLE (the TableInfo lists hold pointers, which a PIE link
@@ -69,6 +71,8 @@ if(LAYOUT STREQUAL "fancy")
   set(expected ${COMMON_TABLES} ${FANCY_TABLES})
 elseif(LAYOUT STREQUAL "compact")
   set(expected ${COMMON_TABLES} ${COMPACT_TABLES})
+elseif(LAYOUT STREQUAL "kindergarten")
+  set(expected ${COMMON_TABLES} ${KINDERGARTEN_TABLES})
 elseif(LAYOUT STREQUAL "pext")
   set(expected ${COMMON_TABLES} ${PEXT_TABLES})
 elseif(LAYOUT STREQUAL "pext_pdep")
@@ -94,7 +98,8 @@ file(READ "${TABLES_H}" header)
 string(REGEX REPLACE "\\[[^]]*]" "" header "${header}")
 string(REPLACE ";" "\n" header "${header}")
 string(REGEX MATCHALL "extern FM_TABLE [^\n]*" declarations "${header}")
-set(all_known ${COMMON_TABLES} ${FANCY_TABLES} ${COMPACT_TABLES} ${PEXT_TABLES} ${PEXT_PDEP_TABLES})
+set(all_known ${COMMON_TABLES} ${FANCY_TABLES} ${COMPACT_TABLES} ${KINDERGARTEN_TABLES} ${PEXT_TABLES}
+    ${PEXT_PDEP_TABLES})
 foreach(decl IN LISTS declarations)
   string(REGEX MATCH "[A-Za-z_][A-Za-z_0-9]*[ \t]*$" name "${decl}")
   string(STRIP "${name}" name)

@@ -79,6 +79,8 @@ static void say_layout(void)
     text_add(&t, "flashmate perft self-test: layout ");
 #if defined(FLASHMATE_LAYOUT_COMPACT)
     text_add(&t, "compact\n");
+#elif defined(FLASHMATE_LAYOUT_KINDERGARTEN)
+    text_add(&t, "kindergarten\n");
 #else
     text_add(&t, "fancy\n");
 #endif
