@@ -299,8 +299,17 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return command_uci();
-    if (strcmp(argv[1], "tables") == 0)
+    if (strcmp(argv[1], "tables") == 0) {
+        if (argc > 2) {
+            /* One layout is compiled in; the README compares them all ("Slider layouts"). */
+            fprintf(stderr,
+                    "flashmate: tables takes no arguments ('%s'); it lists this build's layout, "
+                    "the README compares every layout\n",
+                    argv[2]);
+            return 2;
+        }
         return command_tables();
+    }
     if (strcmp(argv[1], "perft") == 0)
         return command_perft(argc, argv);
     if (strcmp(argv[1], "perft-suite") == 0)
