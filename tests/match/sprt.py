@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Self-play for search and evaluation changes: two UCI engines (the change and its base) play
+game pairs from balanced openings, several games at a time, and a sequential probability ratio
+test decides whether the change gains (H1: elo1) or not (H0: elo0). Fast enough to decide in
+minutes: a node budget (`--nodes`) or a short clock (`--tc`), adjudication where both engines
+agree. The referee is a host flashmate (`--referee`): every move is checked against its legal
+moves (`go perft 1`), and its `d` gives the checkers, the key and the FEN by which the runner
+sees mate, stalemate, the fifty-move rule, threefold repetition and bare kings.
+
+usage: sprt.py [options] NEW BASE OPENINGS.epd
+  NEW, BASE        engine commands (a string each, split as a shell would)
+  --referee CMD    the host flashmate that judges moves (default: build/host/flashmate)
+  --nodes N        each move searched with `go nodes N` (default 5000), or
+  --tc BASE+INC    a clock in seconds kept by the runner (e.g. 2+0.02); a flag fall loses
+  --new-options "Name=value,..."  --base-options "..."   setoption for each side
+  --concurrency K  games at a time (default 2)
+  --games N        at most N games (default 20000), in pairs: opening i twice, colours swapped
+  --elo0 E --elo1 E --alpha A --beta B   the test (default 0 5 0.05 0.05)
+  --no-sprt        play the games, report the score, no test (e.g. a fixed-size match)
+  --pgn FILE       the games (default sprt.pgn); --log FILE the SPRT log (default sprt.log)
+Exit status: 0 when the test stopped (either way) or the games were played, 1 when an engine
+made a fault (an illegal move, a crash, no answer: the test is void), 2 on bad usage.
+The verdict line: `H1 accepted` (the change gains), `H0 accepted`, or `no decision`.
+Standard library only.
+"""
+import argparse
+import math
+import os
+import queue
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+ANSWER_SECONDS = 60  # an engine silent this long after `go` has failed (a node budget never takes it)
+
+
+class EngineFault(Exception):
+    pass
+
+
+# ---- the test ---------------------------------------------------------------------------------
+
+def expected_score(elo):
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def llr(wins, draws, losses, elo0, elo1):
+    """The log-likelihood ratio of H1 (elo1) against H0 (elo0) for a trinomial result, in the
+    usual normal approximation (the score's mean and variance estimated from the games)."""
+    if wins + draws + losses == 0:
+        return 0.0
+    if min(wins, draws, losses) == 0:
+        # An empty outcome (all games won, say) would make the variance 0: half a game of each.
+        wins, draws, losses = wins + 0.5, draws + 0.5, losses + 0.5
+    n = wins + draws + losses
+    score = (wins + 0.5 * draws) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    if variance <= 0:
+        return 0.0
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return n * (s1 - s0) * (2 * score - s0 - s1) / (2 * variance)
+
+
+def bounds(alpha, beta):
+    """(lower, upper): below the lower H0 is accepted, above the upper H1."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def elo_estimate(wins, draws, losses):
+    """Elo and the half width of its 95% interval."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0, float("inf")
+    score = (wins + 0.5 * draws) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    se = math.sqrt(variance / n)
+
+    def to_elo(p):
+        p = min(max(p, 1e-9), 1 - 1e-9)
+        return -400.0 * math.log10(1.0 / p - 1.0)
+
+    return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
+
+
+# ---- engines ----------------------------------------------------------------------------------
+
+class Engine:
+    """A UCI engine process; lines read by a thread into a queue."""
+
+    def __init__(self, command, name):
+        self.name = name
+        self.command = command
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, text):
+        try:
+            self.proc.stdin.write(text + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise EngineFault("%s: crash (its input is closed; exit status %s)" % (self.name, self.proc.poll()))
+
+    def expect(self, done, seconds):
+        """Lines up to and including the first for which done(line) is true."""
+        deadline = time.monotonic() + seconds
+        seen = []
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.lines.get(timeout=max(left, 0.001))
+            except queue.Empty:
+                raise EngineFault("%s: no answer in %.0f s" % (self.name, seconds))
+            if line is None:
+                time.sleep(0.05)
+                raise EngineFault("%s: crash (exit status %s)" % (self.name, self.proc.poll()))
+            seen.append(line)
+            if done(line):
+                return seen
+
+    def start(self, options):
+        self.send("uci")
+        self.expect(lambda l: l == "uciok", 10)
+        for name, value in options:
+            self.send("setoption name %s value %s" % (name, value))
+        self.sync()
+
+    def sync(self):
+        self.send("isready")
+        self.expect(lambda l: l == "readyok", 30)
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except (EngineFault, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+class Referee(Engine):
+    """The host flashmate: legal moves and the facts of a position."""
+
+    def judge(self, position):
+        self.send(position)
+        self.send("go perft 1")
+        lines = self.expect(lambda l: l.startswith("Nodes searched"), 30)
+        moves = [l.split(":")[0] for l in lines if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: ", l)]
+        self.send("d")
+        lines = self.expect(lambda l: l.startswith("Checkers:"), 30)
+        facts = {"moves": set(moves)}
+        for l in lines:
+            if l.startswith("Fen:"):
+                facts["fen"] = l[4:].strip()
+            elif l.startswith("Key:"):
+                facts["key"] = l[4:].strip()
+        facts["in_check"] = bool(lines[-1][len("Checkers:"):].strip())
+        return facts
+
+
+def parse_options(text):
+    options = []
+    for item in filter(None, (text or "").split(",")):
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError("option '%s' is not Name=value" % item)
+        options.append((name.strip(), value.strip()))
+    return options
+
+
+# ---- a game -----------------------------------------------------------------------------------
+
+def bare_kings(fen):
+    """No mate possible: kings alone, or a king and one minor piece against a king."""
+    pieces = [c for c in fen.split()[0] if c.isalpha() and c not in "Kk"]
+    return not pieces or (len(pieces) == 1 and pieces[0] in "NBnb")
+
+
+def score_of(lines):
+    """The last score an engine reported (its first line's) before its bestmove, in centipawns,
+    a mate as +-100000; None without one."""
+    cp = None
+    for l in lines:
+        m = re.search(r" score (cp|mate) (-?\d+)", l)
+        if m and (" multipv " not in l or " multipv 1 " in l):
+            value = int(m.group(2))
+            cp = value if m.group(1) == "cp" else (100000 if value > 0 else -100000)
+    return cp
+
+
+class Settings:
+    def __init__(self, args):
+        self.nodes, self.tc = args.nodes, args.tc
+        self.win_cp, self.win_moves = 1000, 4     # both engines agree for this many moves each
+        self.draw_cp, self.draw_moves, self.draw_from = 10, 8, 40
+        self.max_plies = 400
+
+
+def play_game(white, black, referee, fen, s):
+    """Returns (result, reason, moves, fault_side) with fault_side None, 'white' or 'black'."""
+    sides = [white, black]
+    start_side = 0 if fen.split()[1] == "w" else 1
+    clocks = [s.tc[0], s.tc[0]] if s.tc else None
+    moves, keys, scores = [], {}, []
+    for e in sides:
+        e.send("ucinewgame")
+        e.sync()
+    for ply in range(s.max_plies):
+        mover = (start_side + ply) % 2
+        position = "position fen %s%s" % (fen, " moves " + " ".join(moves) if moves else "")
+        facts = referee.judge(position)
+        keys[facts["key"]] = keys.get(facts["key"], 0) + 1
+        winner_if_mate = "0-1" if mover == 0 else "1-0"
+        if not facts["moves"]:
+            return (winner_if_mate, "checkmate", moves, None) if facts["in_check"] else \
+                ("1/2-1/2", "stalemate", moves, None)
+        if keys[facts["key"]] >= 3:
+            return "1/2-1/2", "threefold repetition", moves, None
+        if int(facts["fen"].split()[4]) >= 100:
+            return "1/2-1/2", "fifty-move rule", moves, None
+        if bare_kings(facts["fen"]):
+            return "1/2-1/2", "insufficient material", moves, None
+        engine = sides[mover]
+        engine.send(position)
+        if s.tc:
+            go = "go wtime %d btime %d winc %d binc %d" % (clocks[0] * 1000, clocks[1] * 1000,
+                                                           s.tc[1] * 1000, s.tc[1] * 1000)
+        else:
+            go = "go nodes %d" % s.nodes
+        started = time.monotonic()
+        engine.send(go)
+        limit = clocks[mover] + 1 if s.tc else ANSWER_SECONDS
+        try:
+            lines = engine.expect(lambda l: l.startswith("bestmove"), limit)
+        except EngineFault as fault:
+            if s.tc and "no answer" in str(fault):
+                return winner_if_mate, "%s loses on time" % ("White" if mover == 0 else "Black"), moves, None
+            return winner_if_mate, str(fault), moves, "white" if mover == 0 else "black"
+        if s.tc:
+            clocks[mover] -= time.monotonic() - started
+            if clocks[mover] < 0:
+                return winner_if_mate, "%s loses on time" % ("White" if mover == 0 else "Black"), moves, None
+            clocks[mover] += s.tc[1]
+        words = lines[-1].split()
+        move = words[1] if len(words) > 1 else "(none)"
+        if move not in facts["moves"]:
+            return winner_if_mate, "%s: illegal move %s" % (engine.name, move), moves, \
+                "white" if mover == 0 else "black"
+        moves.append(move)
+        # Adjudication on both engines' own scores, as White sees them.
+        cp = score_of(lines)
+        scores.append(None if cp is None else (cp if mover == 0 else -cp))
+        verdict = adjudicate(scores, len(moves), s)
+        if verdict:
+            return verdict[0], verdict[1], moves, None
+    return "1/2-1/2", "move limit", moves, None
+
+
+def adjudicate(scores, plies, s):
+    recent = scores[-2 * s.win_moves:]
+    if len(recent) == 2 * s.win_moves and None not in recent:
+        if all(v >= s.win_cp for v in recent):
+            return "1-0", "adjudicated: both engines see White winning"
+        if all(v <= -s.win_cp for v in recent):
+            return "0-1", "adjudicated: both engines see Black winning"
+    recent = scores[-2 * s.draw_moves:]
+    if plies >= 2 * s.draw_from and len(recent) == 2 * s.draw_moves and None not in recent:
+        if all(abs(v) <= s.draw_cp for v in recent):
+            return "1/2-1/2", "adjudicated: both engines see a draw"
+    return None
+
+
+# ---- the match --------------------------------------------------------------------------------
+
+def read_openings(path):
+    fens = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split()
+            if len(fields) < 4:
+                raise ValueError("%s: not an EPD/FEN line: %s" % (path, line))
+            fen = " ".join(fields[:4])
+            numbers = [w.rstrip(";") for w in fields[4:6]]
+            fen += " " + (" ".join(numbers) if len(numbers) == 2 and all(n.isdigit() for n in numbers) else "0 1")
+            fens.append(fen)
+    if not fens:
+        raise ValueError("%s: no openings" % path)
+    return fens
+
+
+class Match:
+    def __init__(self, args):
+        self.args = args
+        self.lock = threading.Lock()
+        self.wins = self.draws = self.losses = 0
+        self.faults = []
+        self.games = []
+        self.stop = threading.Event()
+        self.verdict = "no decision"
+        self.lower, self.upper = bounds(args.alpha, args.beta)
+        self.log = open(args.log, "w")
+        self.log.write("# sprt: new %r vs base %r, elo0 %g elo1 %g alpha %g beta %g, bounds [%.2f, %.2f]\n"
+                       % (args.new, args.base, args.elo0, args.elo1, args.alpha, args.beta, self.lower, self.upper))
+
+    def record(self, number, fen, white, black, result, reason, moves, fault_side):
+        with self.lock:
+            new_white = white == "new"
+            if result == "1/2-1/2":
+                self.draws += 1
+            elif (result == "1-0") == new_white:
+                self.wins += 1
+            else:
+                self.losses += 1
+            if fault_side:
+                self.faults.append("game %d: %s" % (number, reason))
+            self.games.append((number, fen, white, black, result, reason, moves))
+            n = self.wins + self.draws + self.losses
+            value = llr(self.wins, self.draws, self.losses, self.args.elo0, self.args.elo1)
+            elo, err = elo_estimate(self.wins, self.draws, self.losses)
+            self.log.write("games %d W %d D %d L %d LLR %.2f [%.2f, %.2f] Elo %+.1f +- %.1f  (game %d: %s, %s)\n"
+                           % (n, self.wins, self.draws, self.losses, value, self.lower, self.upper, elo, err,
+                              number, result, reason))
+            self.log.flush()
+            if self.faults:
+                self.stop.set()
+            elif not self.args.no_sprt and value >= self.upper:
+                self.verdict = "H1 accepted"
+                self.stop.set()
+            elif not self.args.no_sprt and value <= self.lower:
+                self.verdict = "H0 accepted"
+                self.stop.set()
+
+    def worker(self, tasks):
+        a = self.args
+        engines = []
+        try:
+            new, base = Engine(a.new, "new"), Engine(a.base, "base")
+            referee = Referee(a.referee, "referee")
+            engines = [new, base, referee]
+            new.start(a.new_options)
+            base.start(a.base_options)
+            referee.start([])
+        except (EngineFault, OSError) as fault:
+            with self.lock:
+                self.faults.append("start: %s" % fault)
+            self.stop.set()
+            for e in engines:
+                e.quit()
+            return
+        settings = Settings(a)
+        try:
+            while not self.stop.is_set():
+                try:
+                    number, fen = tasks.get_nowait()
+                except queue.Empty:
+                    break
+                white, black = (new, base) if number % 2 == 1 else (base, new)
+                result, reason, moves, fault_side = play_game(white, black, referee, fen, settings)
+                self.record(number, fen, white.name, black.name, result, reason, moves, fault_side)
+                if fault_side:
+                    break
+        except EngineFault as fault:  # the referee, or an engine between games
+            with self.lock:
+                self.faults.append(str(fault))
+            self.stop.set()
+        finally:
+            for e in (new, base, referee):
+                e.quit()
+
+    def write_pgn(self):
+        with open(self.args.pgn, "w") as f:
+            for number, fen, white, black, result, reason, moves in sorted(self.games):
+                f.write('[Event "sprt"]\n[Round "%d"]\n[White "%s"]\n[Black "%s"]\n[Result "%s"]\n'
+                        '[SetUp "1"]\n[FEN "%s"]\n[Termination "%s"]\n\n' % (number, white, black, result, fen, reason))
+                f.write(" ".join(moves) + (" " if moves else "") + "{%s} %s\n\n" % (reason, result))
+
+
+def main(argv):
+    p = argparse.ArgumentParser(usage="sprt.py [options] NEW BASE OPENINGS.epd (see the top of sprt.py)")
+    p.add_argument("new")
+    p.add_argument("base")
+    p.add_argument("openings")
+    p.add_argument("--referee", default=os.path.join(ROOT, "build", "host", "flashmate"))
+    p.add_argument("--nodes", type=int, default=5000)
+    p.add_argument("--tc")
+    p.add_argument("--new-options")
+    p.add_argument("--base-options")
+    p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--games", type=int, default=20000)
+    p.add_argument("--elo0", type=float, default=0.0)
+    p.add_argument("--elo1", type=float, default=5.0)
+    p.add_argument("--alpha", type=float, default=0.05)
+    p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--no-sprt", action="store_true")
+    p.add_argument("--pgn", default="sprt.pgn")
+    p.add_argument("--log", default="sprt.log")
+    a = p.parse_args(argv)
+    try:
+        if a.tc:
+            text = a.tc
+            base, _, inc = text.partition("+")
+            try:
+                a.tc = (float(base), float(inc or 0))
+            except ValueError:
+                raise ValueError("--tc %s: not BASE+INC in seconds (e.g. 2+0.02)" % text)
+            if a.tc[0] <= 0 or a.tc[1] < 0:
+                raise ValueError("--tc %s: the base must be positive, the increment not negative" % text)
+        if a.nodes < 1 or a.concurrency < 1 or a.games < 1:
+            raise ValueError("--nodes, --concurrency and --games must be at least 1")
+        if not (0 < a.alpha < 1 and 0 < a.beta < 1) or a.elo1 <= a.elo0:
+            raise ValueError("alpha and beta lie in (0, 1), and elo1 above elo0")
+        a.new_options, a.base_options = parse_options(a.new_options), parse_options(a.base_options)
+        openings = read_openings(a.openings)
+    except (ValueError, OSError) as e:
+        print("sprt.py: %s" % e, file=sys.stderr)
+        return 2
+    match = Match(a)
+    tasks = queue.Queue()
+    for number in range(1, a.games + 1):
+        tasks.put((number, openings[((number - 1) // 2) % len(openings)]))
+    threads = [threading.Thread(target=match.worker, args=(tasks,)) for _ in range(a.concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    match.write_pgn()
+    n = match.wins + match.draws + match.losses
+    elo, err = elo_estimate(match.wins, match.draws, match.losses)
+    value = llr(match.wins, match.draws, match.losses, a.elo0, a.elo1)
+    print("games %d: W %d D %d L %d, Elo %+.1f +- %.1f, LLR %.2f [%.2f, %.2f]"
+          % (n, match.wins, match.draws, match.losses, elo, err, value, match.lower, match.upper))
+    for fault in match.faults:
+        print("FAULT %s" % fault)
+    if match.faults:
+        print("void: an engine failed")
+        return 1
+    print(match.verdict if not a.no_sprt else "played")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

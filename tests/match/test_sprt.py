@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""sprt.py: its test statistics behave as a sequential test must, and its matches play, decide,
+and are void on an engine's fault.
+
+usage: test_sprt.py FLASHMATE
+"""
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import sprt  # noqa: E402
+
+FAULTY = os.path.join(HERE, "faulty_engine.py")
+OPENINGS = os.path.join(HERE, "..", "data", "openings-balanced-200.epd")
+FLASHMATE = None
+
+
+def read(path):
+    if not os.path.exists(path):
+        return ""
+    with open(path) as f:
+        return f.read()
+
+
+def simulate(true_elo, draw_rate, games, seed):
+    """W/D/L of games drawn from a result distribution with this Elo and draw rate."""
+    rng = random.Random(seed)
+    score = sprt.expected_score(true_elo)
+    win = score - draw_rate / 2
+    w = d = l = 0
+    for _ in range(games):
+        x = rng.random()
+        if x < win:
+            w += 1
+        elif x < win + draw_rate:
+            d += 1
+        else:
+            l += 1
+    return w, d, l
+
+
+class Statistics(unittest.TestCase):
+    def test_bounds(self):
+        lower, upper = sprt.bounds(0.05, 0.05)
+        self.assertLess(lower, 0)
+        self.assertAlmostEqual(lower, -upper)
+        lower10, upper10 = sprt.bounds(0.10, 0.10)
+        self.assertLess(upper10, upper)  # a looser test decides sooner
+
+    def test_llr_sign_and_growth(self):
+        self.assertLess(sprt.llr(500, 1000, 500, 0, 5), 0)       # at elo0: for H0
+        w, d, l = simulate(20, 0.4, 4000, 1)
+        self.assertGreater(sprt.llr(w, d, l, 0, 5), 0)             # well above elo1: for H1
+        # twice the same games, twice the evidence
+        self.assertAlmostEqual(sprt.llr(2 * w, 2 * d, 2 * l, 0, 5), 2 * sprt.llr(w, d, l, 0, 5))
+
+    def test_the_test_decides_the_truth(self):
+        lower, upper = sprt.bounds(0.05, 0.05)
+        for true_elo, expect in ((15, "H1"), (-10, "H0")):
+            w, d, l = simulate(true_elo, 0.5, 40000, 7)
+            self.assertGreater(sprt.llr(w, d, l, 0, 5) if expect == "H1" else -sprt.llr(w, d, l, 0, 5),
+                               upper, (true_elo, w, d, l))
+
+    def test_all_wins_still_decide(self):
+        self.assertGreater(sprt.llr(40, 0, 0, 0, 5), 0)
+        self.assertLess(sprt.llr(0, 0, 40, 0, 5), 0)
+
+    def test_elo_estimate(self):
+        elo, err = sprt.elo_estimate(60, 20, 20)
+        self.assertGreater(elo, 0)
+        self.assertGreater(err, 0)
+        self.assertAlmostEqual(sprt.elo_estimate(30, 40, 30)[0], 0.0)
+
+
+class Runs(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="test_sprt-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def run_sprt(self, new, base, *options):
+        pgn, log = os.path.join(self.dir, "games.pgn"), os.path.join(self.dir, "sprt.log")
+        proc = subprocess.run([sys.executable, os.path.join(HERE, "sprt.py"), new, base, OPENINGS,
+                               "--referee", FLASHMATE, "--pgn", pgn, "--log", log] + list(options),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+        text = proc.stdout
+        pgn_text, log_text = read(pgn), read(log)
+        return proc.returncode, text, pgn_text, log_text
+
+    def test_a_fixed_match_plays_every_game(self):
+        rc, text, pgn, log = self.run_sprt(FLASHMATE, FLASHMATE, "--nodes", "1000", "--games", "6", "--no-sprt")
+        self.assertEqual(rc, 0, text)
+        self.assertEqual(sorted(int(r) for r in re.findall(r'\[Round "(\d+)"\]', pgn)), list(range(1, 7)), pgn)
+        self.assertEqual(len(re.findall(r"^games \d+ W", log, re.M)), 6, log)
+        m = re.search(r"games 6: W (\d+) D (\d+) L (\d+)", text)
+        self.assertTrue(m and sum(map(int, m.groups())) == 6, text)
+        self.assertIn("played", text)
+
+    def test_a_clear_gain_is_accepted(self):
+        # The full engine against its own weakest level: H1 long before the 200 games.
+        rc, text, _, log = self.run_sprt(FLASHMATE, FLASHMATE, "--nodes", "2000", "--games", "200",
+                                         "--base-options", "UCI_LimitStrength=true,UCI_Elo=800")
+        self.assertEqual(rc, 0, text)
+        self.assertIn("H1 accepted", text)
+        self.assertLess(len(log.splitlines()), 100, log)
+
+    def test_a_clear_loss_is_rejected(self):
+        rc, text, _, _ = self.run_sprt(FLASHMATE, FLASHMATE, "--nodes", "2000", "--games", "200",
+                                       "--new-options", "UCI_LimitStrength=true,UCI_Elo=800")
+        self.assertEqual(rc, 0, text)
+        self.assertIn("H0 accepted", text)
+
+    def test_an_illegal_move_voids_the_test(self):
+        rc, text, pgn, _ = self.run_sprt("%s %s illegal 3 %s" % (sys.executable, FAULTY, FLASHMATE), FLASHMATE,
+                                         "--nodes", "500", "--games", "4", "--concurrency", "1")
+        self.assertEqual(rc, 1, text)
+        self.assertRegex(text, r"FAULT game 1: new: illegal move a2a5")
+        self.assertIn("void", text)
+
+    def test_a_crash_voids_the_test(self):
+        rc, text, _, _ = self.run_sprt("%s %s crash 2 %s" % (sys.executable, FAULTY, FLASHMATE), FLASHMATE,
+                                       "--nodes", "500", "--games", "4", "--concurrency", "1")
+        self.assertEqual(rc, 1, text)
+        self.assertRegex(text, r"FAULT game 1: new: crash")
+
+    def test_bad_usage(self):
+        for options in (["--tc", "0+1"], ["--nodes", "0"], ["--elo0", "5", "--elo1", "0"],
+                        ["--new-options", "Hash"]):
+            rc, text, _, _ = self.run_sprt(FLASHMATE, FLASHMATE, *options)
+            self.assertEqual(rc, 2, (options, text))
+            self.assertIn("sprt.py: ", text)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    FLASHMATE = os.path.realpath(sys.argv[1])
+    unittest.main(argv=sys.argv[:1], verbosity=2)
