@@ -10,7 +10,8 @@ sees mate, stalemate, the fifty-move rule, threefold repetition and bare kings.
 usage: sprt.py [options] NEW BASE OPENINGS.epd
   NEW, BASE        engine commands (a string each, split as a shell would)
   --referee CMD    the host flashmate that judges moves (default: build/host/flashmate)
-  --nodes N        each move searched with `go nodes N` (default 5000), or
+  --nodes N        each move searched with `go nodes M`, M drawn within N +- 10% (default 5000:
+                   two deterministic engines would replay the same game from an opening), or
   --tc BASE+INC    a clock in seconds kept by the runner (e.g. 2+0.02); a flag fall loses
   --new-options "Name=value,..."  --base-options "..."   setoption for each side
   --concurrency K  games at a time (default 2)
@@ -27,6 +28,7 @@ import argparse
 import math
 import os
 import queue
+import random
 import re
 import shlex
 import subprocess
@@ -199,8 +201,9 @@ def score_of(lines):
 
 
 class Settings:
-    def __init__(self, args):
+    def __init__(self, args, seed):
         self.nodes, self.tc = args.nodes, args.tc
+        self.random = random.Random(seed)
         self.win_cp, self.win_moves = 1000, 4     # both engines agree for this many moves each
         self.draw_cp, self.draw_moves, self.draw_from = 10, 8, 40
         self.max_plies = 400
@@ -236,7 +239,7 @@ def play_game(white, black, referee, fen, s):
             go = "go wtime %d btime %d winc %d binc %d" % (clocks[0] * 1000, clocks[1] * 1000,
                                                            s.tc[1] * 1000, s.tc[1] * 1000)
         else:
-            go = "go nodes %d" % s.nodes
+            go = "go nodes %d" % max(1, round(s.nodes * s.random.uniform(0.9, 1.1)))
         started = time.monotonic()
         engine.send(go)
         limit = clocks[mover] + 1 if s.tc else ANSWER_SECONDS
@@ -360,7 +363,7 @@ class Match:
             for e in engines:
                 e.quit()
             return
-        settings = Settings(a)
+        settings = Settings(a, id(tasks) ^ threading.get_ident() ^ time.time_ns())
         try:
             while not self.stop.is_set():
                 try:

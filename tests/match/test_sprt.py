@@ -104,6 +104,22 @@ class Runs(unittest.TestCase):
         self.assertTrue(m and sum(map(int, m.groups())) == 6, text)
         self.assertIn("played", text)
 
+    def test_games_from_one_opening_differ(self):
+        # One opening, the same engine on both sides: without the budget's jitter games 1 and 3
+        # (and 2 and 4) would be one game played twice.
+        openings = os.path.join(self.dir, "one.epd")
+        with open(openings, "w") as f:
+            f.write("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n")
+        pgn = os.path.join(self.dir, "one.pgn")
+        proc = subprocess.run([sys.executable, os.path.join(HERE, "sprt.py"), FLASHMATE, FLASHMATE, openings,
+                               "--referee", FLASHMATE, "--pgn", pgn, "--log", os.path.join(self.dir, "one.log"),
+                               "--nodes", "1000", "--games", "4", "--no-sprt"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+        games = re.findall(r"\n\n([a-h][1-8].*?) \{", read(pgn))
+        self.assertEqual(len(games), 4, read(pgn))
+        self.assertGreater(len(set(games)), 2, games)
+
     def test_a_clear_gain_is_accepted(self):
         # The full engine against its own weakest level: H1 long before the 200 games.
         rc, text, _, log = self.run_sprt(FLASHMATE, FLASHMATE, "--nodes", "2000", "--games", "200",
