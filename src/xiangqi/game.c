@@ -6,6 +6,9 @@
 #include "flashmate/xiangqi_search.h"
 
 #define GAME_OPS xiangqi_game
+#define GAME_UCCI_OPS xiangqi_ucci_game /* for UCCI: moves in ICCS */
+#define GAME_MOVE_TEXT_UCCI xq_move_to_iccs
+#define GAME_PARSE_MOVE_UCCI xq_parse_iccs_move
 #define GAME_NAME "xiangqi"
 #define GAME_START_FEN XQ_FEN_START
 #define GAME_MOVE_TEXT xq_move_to_uci
