@@ -11,15 +11,14 @@
 
 const char *uci_next_word(const char *s) { return text_skip_spaces(s + text_word_length(s)); }
 
-static void malformed(UciCommand *cmd, const char *what)
+void uci_malformed(UciCommand *cmd, const char *what)
 {
     TextBuf t = text_buf(cmd->error, sizeof cmd->error);
     cmd->type = UCI_MALFORMED;
     text_add(&t, what);
 }
 
-/* Copy words from s up to (not including) the word `stop` (or the end), single-spaced. */
-static const char *copy_words_until(const char *s, const char *stop, char *out, size_t size)
+const char *uci_copy_words_until(const char *s, const char *stop, char *out, size_t size)
 {
     TextBuf t = text_buf(out, size);
     while (*s && !(stop && text_word_equals(s, stop))) {
@@ -36,41 +35,41 @@ static const char *copy_words_until(const char *s, const char *stop, char *out, 
 static void parse_setoption(const char *s, UciCommand *cmd)
 {
     if (!text_word_equals(s, "name")) {
-        malformed(cmd, "setoption: expected 'name'");
+        uci_malformed(cmd, "setoption: expected 'name'");
         return;
     }
-    s = copy_words_until(uci_next_word(s), "value", cmd->name, sizeof cmd->name);
+    s = uci_copy_words_until(uci_next_word(s), "value", cmd->name, sizeof cmd->name);
     if (!cmd->name[0]) {
-        malformed(cmd, "setoption: missing option name");
+        uci_malformed(cmd, "setoption: missing option name");
         return;
     }
     if (text_word_equals(s, "value"))
-        copy_words_until(uci_next_word(s), NULL, cmd->value, sizeof cmd->value);
+        uci_copy_words_until(uci_next_word(s), NULL, cmd->value, sizeof cmd->value);
 }
 
-static void parse_position(const char *s, UciCommand *cmd)
+void uci_parse_position_args(const char *s, UciCommand *cmd)
 {
     if (text_word_equals(s, "startpos")) {
         s = uci_next_word(s);
     } else if (text_word_equals(s, "fen")) {
         const char *start = uci_next_word(s);
-        s = copy_words_until(start, "moves", cmd->fen, sizeof cmd->fen);
+        s = uci_copy_words_until(start, "moves", cmd->fen, sizeof cmd->fen);
         if (!cmd->fen[0]) {
-            malformed(cmd, "position fen: missing FEN");
+            uci_malformed(cmd, "position fen: missing FEN");
             return;
         }
         if ((size_t)(s - start) >= sizeof cmd->fen) {
-            malformed(cmd, "position fen: FEN too long");
+            uci_malformed(cmd, "position fen: FEN too long");
             return;
         }
     } else {
-        malformed(cmd, "position: expected 'startpos' or 'fen'");
+        uci_malformed(cmd, "position: expected 'startpos' or 'fen'");
         return;
     }
     if (text_word_equals(s, "moves"))
         cmd->moves = uci_next_word(s);
     else if (*s)
-        malformed(cmd, "position: expected 'moves'");
+        uci_malformed(cmd, "position: expected 'moves'");
 }
 
 bool uci_is_go_keyword(const char *s)
@@ -103,8 +102,7 @@ bool uci_parse_number(const char *s, int64_t min, int64_t max, int64_t *value)
     return true;
 }
 
-/* Keep the first problem found in a go command, with the word it concerns. */
-static void go_warning(UciCommand *cmd, const char *what, const char *word)
+void uci_go_warning(UciCommand *cmd, const char *what, const char *word)
 {
     if (cmd->error[0])
         return;
@@ -141,15 +139,15 @@ static void parse_go(const char *s, UciCommand *cmd)
         /* A GUI waits for the bestmove of every go: a bad parameter is skipped with a
          * warning, not the whole command (go perft excepted: it has no bestmove). */
         if (!uci_is_go_keyword(word)) {
-            go_warning(cmd, "go: unknown parameter ignored", word);
+            uci_go_warning(cmd, "go: unknown parameter ignored", word);
             continue;
         }
         if (!*s || !uci_parse_number(s, INT32_MIN, INT64_MAX / 4, &v)) {
             if (text_word_equals(word, "perft")) {
-                malformed(cmd, "go perft: needs a depth");
+                uci_malformed(cmd, "go perft: needs a depth");
                 return;
             }
-            go_warning(cmd, "go: parameter without a valid number ignored", word);
+            uci_go_warning(cmd, "go: parameter without a valid number ignored", word);
             if (*s && !uci_is_go_keyword(s))
                 s = uci_next_word(s);
             continue;
@@ -178,12 +176,20 @@ static void parse_go(const char *s, UciCommand *cmd)
     }
 }
 
+UciCommandType uci_find_command(const UciCommandWord *commands, size_t count, const char *line)
+{
+    const char *s = text_skip_spaces(line);
+    if (!*s)
+        return UCI_EMPTY;
+    for (size_t i = 0; i < count; i++)
+        if (text_word_equals(s, commands[i].word))
+            return commands[i].type;
+    return UCI_UNKNOWN;
+}
+
 UciCommandType uci_command_type(const char *line)
 {
-    static const struct {
-        const char *word;
-        UciCommandType type;
-    } commands[] = {
+    static const UciCommandWord commands[] = {
         {"uci", UCI_UCI},
         {"isready", UCI_ISREADY},
         {"ucinewgame", UCI_UCINEWGAME},
@@ -195,14 +201,9 @@ UciCommandType uci_command_type(const char *line)
         {"quit", UCI_QUIT},
         {"d", UCI_DISPLAY},
         {"eval", UCI_EVAL},
+        {"ucci", UCI_UCCI},
     };
-    const char *s = text_skip_spaces(line);
-    if (!*s)
-        return UCI_EMPTY;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (text_word_equals(s, commands[i].word))
-            return commands[i].type;
-    return UCI_UNKNOWN;
+    return uci_find_command(commands, sizeof commands / sizeof commands[0], line);
 }
 
 void uci_parse(const char *line, UciCommand *cmd)
@@ -214,7 +215,7 @@ void uci_parse(const char *line, UciCommand *cmd)
     if (cmd->type == UCI_SETOPTION)
         parse_setoption(s, cmd);
     else if (cmd->type == UCI_POSITION)
-        parse_position(s, cmd);
+        uci_parse_position_args(s, cmd);
     else if (cmd->type == UCI_GO)
         parse_go(s, cmd);
 }
