@@ -27,6 +27,9 @@ typedef struct UciCommandWord {
     UciCommandType type;
 } UciCommandWord;
 UciCommandType uci_find_command(const UciCommandWord *commands, size_t count, const char *line);
+/* Start parsing a line of command `type`: *cmd cleared and given the type; returns the text
+ * after the command's word. */
+const char *uci_parse_start(const char *line, UciCommandType type, UciCommand *cmd);
 /* Mark the command malformed, for the reason `what`. */
 void uci_malformed(UciCommand *cmd, const char *what);
 /* Copy words from s up to (not including) the word `stop` (or the end), single-spaced; returns
@@ -36,6 +39,33 @@ const char *uci_copy_words_until(const char *s, const char *stop, char *out, siz
 void uci_parse_position_args(const char *s, UciCommand *cmd);
 /* Keep the first problem found in a go command, with the word it concerns. */
 void uci_go_warning(UciCommand *cmd, const char *what, const char *word);
+/* What a `go` parameter sets: UCI's and UCCI's words name them (words without a value first). */
+typedef enum {
+    GO_INFINITE,
+    GO_PONDER,
+    GO_DRAW, /* UCCI: the opponent offers a draw */
+    GO_SEARCHMOVES,
+    GO_TIME_WHITE, /* clocks: for UCCI the side to move's (WHITE) and its opponent's (BLACK) */
+    GO_TIME_BLACK,
+    GO_INC_WHITE,
+    GO_INC_BLACK,
+    GO_MOVESTOGO,
+    GO_MOVETIME,
+    GO_DEPTH,
+    GO_NODES,
+    GO_MATE,
+    GO_PERFT,
+    GO_IGNORED, /* read and not used (UCCI oppmovestogo) */
+} GoField;
+typedef struct GoWord {
+    const char *word;
+    GoField field;
+} GoWord;
+/* The parameters of `go` at s, each named by one of `words`: those without a value, the others
+ * with a number; clock values in units of clock_unit_ms milliseconds (1000: seconds, which may
+ * have a fraction). A bad parameter is skipped with a warning in cmd->error. */
+void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int clock_unit_ms,
+                        UciCommand *cmd);
 /* Is the word at s a `go` parameter? */
 bool uci_is_go_keyword(const char *s);
 /* A whole word that is a decimal number, possibly negative, clamped to min..max. */

@@ -20,11 +20,12 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ucitest import Engine, Fail  # noqa: E402
+from ucitest import Engine, Fail, require  # noqa: E402
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 # After the central cannon and Black's horse: h2e2 h9g7 (by hand: two plies, no capture).
 AFTER_H2E2_H9G7 = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+AFTER_H2E2 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR"  # its placement
 # Red mates with b1b9 (the chariot on a8 holds rank 8); the position after it; a stalemate
 # (Black's general on d9 may go neither to e9 nor to d8); Black, to move, far ahead.
 MATE_IN_ONE = "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1"
@@ -39,11 +40,6 @@ CHECKS = []
 def check(fn):
     CHECKS.append(fn)
     return fn
-
-
-def require(condition, message, engine=None):
-    if not condition:
-        raise Fail(message + ("\n" + engine.tail() if engine else ""))
 
 
 def iccs_to_uci(move):
@@ -194,13 +190,11 @@ def position_in_iccs(ctx):
     e.send("position fen " + START_FEN.split(" - ")[0] + " moves h2e2 h9g7")
     require(fen_of(e) == AFTER_H2E2_H9G7, "two-field FEN + moves: %s" % fen_of(e), e)
     e.send("position fen " + START_FEN.replace("B", "E").replace("n", "h") + " moves h2e2")
-    require(fen_of(e).split()[0] == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR",
-            "E/H letters: %s" % fen_of(e), e)
+    require(fen_of(e).split()[0] == AFTER_H2E2, "E/H letters: %s" % fen_of(e), e)
     # A move in UCI's text (ranks 1-10) is not ICCS: refused, the position kept.
     e.send("position startpos moves h3e3")
     require([l for l in e.sync() if l.startswith("info string")], "h3e3 accepted", e)
-    require(fen_of(e).split()[0] == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR",
-            "a refused position changed the position", e)
+    require(fen_of(e).split()[0] == AFTER_H2E2, "a refused position changed the position", e)
     return e
 
 
@@ -354,8 +348,7 @@ def probe_table(ctx):
                                          lines[0]), "probe of a new position answered %s" % lines, e)
     e.send("probe fen xyz")
     require([l for l in e.sync() if l.startswith("info string")], "probe of a bad FEN: no info", e)
-    require(fen_of(e).split()[0] == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR",
-            "probe changed the position", e)
+    require(fen_of(e).split()[0] == AFTER_H2E2, "probe changed the position", e)
     return e
 
 
