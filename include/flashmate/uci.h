@@ -29,9 +29,14 @@
 #ifndef FLASHMATE_UCI_DEFERRED_MAX
 #define FLASHMATE_UCI_DEFERRED_MAX 4
 #endif
-/* The most moves a UCCI `banmoves` keeps out of the next searches. */
+/* The most moves a UCCI `banmoves` keeps out of the next searches (a build without Xiangqi,
+ * the one game of UCCI, keeps a token one). */
 #ifndef FLASHMATE_UCCI_BANMOVES_MAX
+#ifdef FLASHMATE_XIANGQI
 #define FLASHMATE_UCCI_BANMOVES_MAX 64
+#else
+#define FLASHMATE_UCCI_BANMOVES_MAX 1
+#endif
 #endif
 
 typedef enum {

@@ -72,7 +72,7 @@ static void parse_go(const char *s, bool millisec, UciCommand *cmd)
         {"oppincrement", GO_INC_BLACK},
     };
     uci_parse_go_words(s, words, sizeof words / sizeof words[0], millisec ? 1 : 1000, cmd);
-    cmd->relative_clock = true; /* the side to move's clock (WHITE) and its opponent's */
+    cmd->relative_clock = true; /* WHITE: the side to move, BLACK: its opponent */
 }
 
 void ucci_parse(const char *line, bool millisec, UciCommand *cmd)
