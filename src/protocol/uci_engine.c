@@ -125,7 +125,8 @@ UCI_COMMAND_FUNCTION static void set_banmoves(Engine *e, const UciCommand *cmd)
         }
         banned[count++] = m;
     }
-    memcpy(e->banned, banned, (size_t)count * sizeof banned[0]);
+    for (int i = 0; i < count; i++)
+        e->banned[i] = banned[i];
     e->banned_count = count;
 }
 
