@@ -47,6 +47,8 @@ typedef struct GameOps {
     uint64_t (*key)(const void *pos);
     /* The side to move (WHITE: for Xiangqi, Red). */
     Color (*side_to_move)(const void *pos);
+    /* Is the side to move in check? */
+    bool (*in_check)(const void *pos);
     /* Every legal move into list; returns the count. */
     int (*legal_moves)(const void *pos, MoveList *list);
     /* Perft, and perft divide (report gets each root move and its leaves); pos is restored. */

@@ -116,6 +116,7 @@ typedef struct Engine {
     GamePosition position;                /* of that game */
     GameSearch search;                    /* of that game; its driver uses `tt` */
     uint64_t game_keys[GAME_HISTORY_MAX]; /* keys of the positions before it, oldest first */
+    bool game_checks[GAME_HISTORY_MAX];   /* beside each: was the side to move in check? */
     int game_key_count;
     TT tt;
     void *tt_memory;

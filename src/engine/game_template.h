@@ -8,6 +8,7 @@
  *   GAME_PARSE_MOVE, GAME_MOVE_TEXT          UCI text to a legal move and back
  *   GAME_DO_MOVE                             make a move (position, move, undo record)
  *   GAME_GENERATE_LEGAL(pos, list)           every legal move
+ *   GAME_IN_CHECK                            is the side to move in check?
  *   GAME_PERFT, GAME_PERFT_DIVIDE            perft and perft divide
  *   GAME_WRITE_BOARD, GAME_WRITE_CHECKERS    the board diagram, the checking pieces' squares
  * and, with the engine (FLASHMATE_ENGINE),
@@ -36,6 +37,7 @@ static Color game_side_to_move(const void *pos)
 {
     return (Color)((const GAME_POSITION *)pos)->side;
 }
+static bool game_in_check(const void *pos) { return GAME_IN_CHECK((const GAME_POSITION *)pos); }
 static int game_legal_moves(const void *pos, MoveList *list)
 {
     return GAME_GENERATE_LEGAL(pos, list);
@@ -112,7 +114,8 @@ static Move game_parse_move_ucci(const void *pos, const char *text)
     .ucci = GAME_OPS_UCCI_TABLE,                                                                   \
     .set_fen = set_fen_function, .get_fen = game_get_fen,                                          \
     .move_text = move_text_function, .parse_move = parse_move_function, .do_move = game_do_move,   \
-    .key = game_key, .side_to_move = game_side_to_move, .legal_moves = game_legal_moves,           \
+    .key = game_key, .side_to_move = game_side_to_move, .in_check = game_in_check,                 \
+    .legal_moves = game_legal_moves,                                                               \
     .perft = game_perft, .perft_divide = game_perft_divide,                                        \
     .display = game_display, .checkers = game_checkers,                                            \
     GAME_OPS_ENGINE_ENTRIES                                                                        \

@@ -99,8 +99,10 @@ UCI_COMMAND_FUNCTION static void set_position(Engine *e, const UciCommand *cmd)
     int skip = count > GAME_HISTORY_MAX ? count - GAME_HISTORY_MAX : 0, index = 0;
     for (const char *s = cmd->moves; s && *s; s = uci_next_word(s), index++) {
         Move m = game->parse_move(&replay, s);
-        if (index >= skip)
+        if (index >= skip) {
+            e->game_checks[e->game_key_count] = game->in_check(&replay);
             e->game_keys[e->game_key_count++] = game->key(&replay);
+        }
         game->do_move(&replay, m);
     }
     e->position = pos;

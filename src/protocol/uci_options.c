@@ -201,6 +201,7 @@ void uci_set_game(Engine *e, const GameOps *game)
     e->banned_count = 0;
     game->set_fen(&e->position, game->start_fen, NULL);
     driver->tt = &e->tt;
+    driver->history_checks = e->game_checks;
     tt_clear(&e->tt);
     game->search_clear(&e->search);
     uci_helpers_clear(e);

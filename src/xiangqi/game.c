@@ -20,6 +20,7 @@
 #define GAME_PARSE_MOVE xq_parse_uci_move
 #define GAME_DO_MOVE xq_do_move
 #define GAME_GENERATE_LEGAL(pos, list) xq_generate(pos, XQ_GEN_LEGAL, list)
+#define GAME_IN_CHECK xq_in_check
 #define GAME_PERFT xq_perft
 #define GAME_PERFT_DIVIDE xq_perft_divide
 #define GAME_EVALUATE xq_evaluate

@@ -32,6 +32,11 @@ MATE_IN_ONE = "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1"
 CHECKMATED = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1"
 STALEMATED = "3k5/R8/9/9/9/9/9/9/4R4/5K3 b - - 0 1"
 RED_LOST = "4k4/9/9/9/r8/1r7/9/9/9/3K5 w - - 0 1"
+# Red's chariot checks on rank 9 (a8a9), the general steps down (f9f8), the chariot checks on
+# rank 8 (a9a8); Black's one move back (f8f9) repeats the first position with every Red move a
+# check: a perpetual check, which Red loses.
+PERPETUAL = "5k3/R8/9/5P3/9/9/9/9/9/3K5 w - - 0 1"
+PERPETUAL_MOVES = ("a8a9", "f9f8", "a9a8")
 ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
 
 CHECKS = []
@@ -308,6 +313,25 @@ def go_draw(ctx):
     _, words, _ = go(e, "go draw depth 4", 30.0)
     check_answer(ctx, e, words, MATE_IN_ONE)
     require(words[-1] != "draw", "the winning side accepted a draw: %s" % words, e)
+    return e
+
+
+@check
+def perpetual_check_loses(ctx):
+    """Asian rules: Black, in check with one move that completes Red's perpetual check, scores
+    a win; the same position without the game before it (no repetition) is lost for Black."""
+    e, _ = start(ctx.engine_cmd)
+    e.send("position fen %s moves %s" % (PERPETUAL, " ".join(PERPETUAL_MOVES)))
+    require(ctx.oracle.legal(PERPETUAL, PERPETUAL_MOVES) == {"f8f9"}, "f8f9 is not the only move", e)
+    fen = fen_of(e)
+    _, words, infos = go(e, "go depth 3", 30.0)
+    require(words[:2] == ["bestmove", "f8f9"], "answered %s" % words, e)
+    score = int(infos[-1].split(" score ")[1].split()[0])
+    require(score >= 9000, "the perpetual checker's opponent scores %d, not a win" % score, e)
+    e.send("position fen " + fen)
+    _, words, infos = go(e, "go depth 3", 30.0)
+    score = int(infos[-1].split(" score ")[1].split()[0])
+    require(score < -500, "without the repetition Black scores %d, not a loss" % score, e)
     return e
 
 
