@@ -216,8 +216,9 @@ static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *li
 }
 
 /* UCCI's banmoves as the root moves a search may play: every legal move not banned. Returns
- * false if there are legal moves and all of them are banned. */
-static bool exclude_banned(const Engine *e, SearchLimits *limits)
+ * false if there are legal moves and all of them are banned. Out of line: its move list must
+ * not stay on the stack while go searches. */
+UCI_COMMAND_FUNCTION static bool exclude_banned(const Engine *e, SearchLimits *limits)
 {
     MoveList list;
     int count = e->game->legal_moves(&e->position, &list);
