@@ -29,19 +29,26 @@ typedef struct GameOps {
     /* The same game under Chess960 castling rules (UCI_Chess960), or NULL; games_find(name)
      * gives the standard rules back. */
     const struct GameOps *chess960;
+    /* The same game with its moves in UCCI's text (ICCS, for Xiangqi), or NULL: the games a UCCI
+     * session can play. That table's `ucci` is itself. */
+    const struct GameOps *ucci;
 
     /* Set up a position from a FEN; on failure *pos is unchanged and *err says why. */
     bool (*set_fen)(void *pos, const char *fen, ParseError *err);
     /* The position as FEN into buf (GAME_FEN_MAX bytes); returns the length. */
     int (*get_fen)(const void *pos, char *buf);
-    /* A move as UCI text into buf (GAME_MOVE_TEXT_MAX bytes). */
+    /* A move as UCI text (UCCI's for the `ucci` table) into buf (GAME_MOVE_TEXT_MAX bytes). */
     void (*move_text)(Move move, char *buf);
-    /* The legal move whose UCI text is the word at `text`, or MOVE_NONE. */
+    /* The legal move whose text, as move_text writes it, is the word at `text`, or MOVE_NONE. */
     Move (*parse_move)(const void *pos, const char *text);
     /* Play a legal move for good (no undo). */
     void (*do_move)(void *pos, Move move);
     /* The position's Zobrist key (for repetitions and books). */
     uint64_t (*key)(const void *pos);
+    /* The side to move (WHITE: for Xiangqi, Red). */
+    Color (*side_to_move)(const void *pos);
+    /* Is the side to move in check? */
+    bool (*in_check)(const void *pos);
     /* Every legal move into list; returns the count. */
     int (*legal_moves)(const void *pos, MoveList *list);
     /* Perft, and perft divide (report gets each root move and its leaves); pos is restored. */

@@ -15,6 +15,7 @@ extern const GameOps chess960_game; /* chess under Chess960 castling rules: ches
 #ifdef FLASHMATE_XIANGQI
 #include "flashmate/xiangqi_search.h"
 extern const GameOps xiangqi_game;
+extern const GameOps xiangqi_ucci_game; /* Xiangqi with ICCS moves, for UCCI: xiangqi_game.ucci */
 typedef union GamePosition {
     Position chess;
     XqPosition xiangqi;

@@ -106,8 +106,13 @@ typedef struct SearchDriver {
     bool stopped;   /* the search must unwind now */
     bool pondering; /* time limits suspended until ponderhit */
     uint64_t start_ms, soft_ms, hard_ms;
-    const uint64_t *game_keys;  /* the caller's keys of the game before the root, oldest first */
-    int game_key_count;         /* (at most the last GAME_HISTORY_MAX of them) */
+    const uint64_t *game_keys; /* the caller's keys of the game before the root, oldest first */
+    int game_key_count;        /* (at most the last GAME_HISTORY_MAX of them) */
+    /* Set by the caller, like tt (NULL: not known): beside each of the keys it passes, was the
+     * side to move in check there? (Xiangqi's perpetual check.) game_checks: from where
+     * game_keys starts. */
+    const bool *history_checks;
+    const bool *game_checks;
     uint64_t keys[MAX_PLY + 2]; /* the root's key, then one per ply of the current line */
     int key_count;
     /* The principal variation of each ply of the line, row after row: the row of ply p holds at

@@ -1,8 +1,10 @@
 /*
  * The UCI engine: a line becomes a UciCommand (pure parsing, no I/O), which the engine then
  * executes for the game UCI_Variant chose (through flashmate/game.h), writing its answers
- * through the port's console.
+ * through the port's console. A session whose first command is `ucci` speaks UCCI instead, the
+ * Xiangqi protocol of ElephantEye: its lines become the same commands.
  * https://www.shredderchess.com/chess-features/uci-universal-chess-interface.html
+ * https://www.xqbase.com/protocol/cchess_ucci.htm
  */
 #ifndef FLASHMATE_UCI_H
 #define FLASHMATE_UCI_H
@@ -27,6 +29,15 @@
 #ifndef FLASHMATE_UCI_DEFERRED_MAX
 #define FLASHMATE_UCI_DEFERRED_MAX 4
 #endif
+/* The most moves a UCCI `banmoves` keeps out of the next searches (a build without Xiangqi,
+ * the one game of UCCI, keeps a token one). */
+#ifndef FLASHMATE_UCCI_BANMOVES_MAX
+#ifdef FLASHMATE_XIANGQI
+#define FLASHMATE_UCCI_BANMOVES_MAX 64
+#else
+#define FLASHMATE_UCCI_BANMOVES_MAX 1
+#endif
+#endif
 
 typedef enum {
     UCI_EMPTY,
@@ -41,6 +52,9 @@ typedef enum {
     UCI_QUIT,
     UCI_DISPLAY,
     UCI_EVAL,
+    UCI_UCCI,     /* `ucci`: as the first command, the session speaks UCCI */
+    UCI_BANMOVES, /* UCCI: moves the next searches may not play */
+    UCI_PROBE,    /* UCCI: what the transposition table holds for a position */
     UCI_UNKNOWN,
     UCI_MALFORMED,
 } UciCommandType;
@@ -50,11 +64,15 @@ typedef struct UciCommand {
     char error[128]; /* reason, for UCI_MALFORMED; for UCI_GO a skipped parameter */
     /* setoption */
     char name[64], value[FLASHMATE_UCI_VALUE_MAX];
-    /* position: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none) */
+    /* position, probe: fen[0] == 0 means startpos; moves points into the parsed line (NULL: none);
+     * banmoves: moves */
     char fen[128];
     const char *moves;
     /* go */
     SearchLimits limits;
+    bool relative_clock;     /* UCCI: time_ms and inc_ms [WHITE] are the side to move's, [BLACK]
+                          * its opponent's */
+    bool draw;               /* UCCI `go draw`: the opponent offers a draw */
     const char *searchmoves; /* text after "searchmoves", up to the next keyword */
     int perft_depth;         /* go perft N: N, else -1 */
 } UciCommand;
@@ -63,6 +81,10 @@ typedef struct UciCommand {
 void uci_parse(const char *line, UciCommand *cmd);
 /* The command a line holds, by its first word only (UCI_EMPTY, UCI_UNKNOWN or the command). */
 UciCommandType uci_command_type(const char *line);
+/* The same for UCCI. Clock values are seconds, or milliseconds when `millisec` (the option
+ * usemillisec) is set. */
+void ucci_parse(const char *line, bool millisec, UciCommand *cmd);
+UciCommandType ucci_command_type(const char *line);
 
 enum { SKILL_LEVEL_MAX = 20, ELO_MIN = 800, ELO_MAX = 2500 };
 
@@ -94,6 +116,7 @@ typedef struct Engine {
     GamePosition position;                /* of that game */
     GameSearch search;                    /* of that game; its driver uses `tt` */
     uint64_t game_keys[GAME_HISTORY_MAX]; /* keys of the positions before it, oldest first */
+    bool game_checks[GAME_HISTORY_MAX];   /* beside each: was the side to move in check? */
     int game_key_count;
     TT tt;
     void *tt_memory;
@@ -107,9 +130,15 @@ typedef struct Engine {
     SearchLimits helper_limits;
     atomic_bool helpers_stop;
     uint64_t random_state; /* the strength levels' choices */
+    bool started;          /* a command has been run: the protocol is chosen */
+    bool ucci;             /* the session speaks UCCI (its first command was `ucci`) */
+    bool ucci_millisec;    /* UCCI usemillisec: clock values in milliseconds, not seconds */
+    int banned_count;      /* UCCI banmoves: moves the searches of this position may not play */
+    Move banned[FLASHMATE_UCCI_BANMOVES_MAX];
     bool quit;
     /* during a search */
     bool stop_requested, ponderhit;
+    bool draw_offered; /* UCCI: `go draw` or `ponderhit draw` */
     int deferred_count;
 #if FLASHMATE_UCI_DEFERRED_MAX > 0
     char deferred[FLASHMATE_UCI_DEFERRED_MAX][FLASHMATE_UCI_LINE_MAX];
@@ -124,10 +153,14 @@ bool engine_setup(Engine *e, int hash_mb);
 bool engine_setup_tt_bytes(Engine *e, size_t tt_bytes);
 void engine_release(Engine *e);
 
+/* Parse a line in the protocol the engine speaks (UCI, or UCCI after a first `ucci`). */
+void engine_parse(const Engine *e, const char *line, UciCommand *cmd);
+
 /* Execute one line. */
 void uci_execute(Engine *e, const char *line);
 
-/* Read and execute lines from the port until `quit` or end of input. Returns 0. */
+/* Read and execute lines from the port until `quit` or end of input (then a UCCI session says
+ * `bye`). Returns 0. */
 int uci_loop(Engine *e);
 
 #endif

@@ -8,7 +8,7 @@
  * Red to move, uppercase is Red; letters k a b n r c p (general, advisor, elephant, horse,
  * chariot, cannon, soldier), with e and h accepted for elephant and horse. Fields 3 and 4 are `-`.
  * Moves print as Fairy-Stockfish writes them: files a-i, ranks 1-10 from Red's side (a1a2, b3e3,
- * a10a9).
+ * a10a9), and for UCCI in ICCS: ranks 0-9 (a0a1, b2e2, a9a8).
  */
 #ifndef FLASHMATE_XIANGQI_H
 #define FLASHMATE_XIANGQI_H
@@ -103,6 +103,10 @@ void xq_write_checkers(const XqPosition *pos, char *buf, size_t size);
 void xq_move_to_uci(Move move, char *buf);
 /* Resolve UCI text (up to the next space) against the legal moves; MOVE_NONE if none. */
 Move xq_parse_uci_move(const XqPosition *pos, const char *text);
+/* The same in ICCS, the move text of UCCI: ranks 0-9 from Red's side ("h2e2", "a9a8"), upper
+ * case read too ("H2E2"). */
+void xq_move_to_iccs(Move move, char *buf);
+Move xq_parse_iccs_move(const XqPosition *pos, const char *text);
 
 /* ---- Perft (bulk-counted at the last ply), as flashmate/perft.h does for chess; suites are
  * read with perft_parse_epd (flashmate/game_types.h) ---- */

@@ -5,8 +5,11 @@
  * and hook types of flashmate/search_types.h, so the UCI driver runs both the same way.
  *
  * Game rules as searched: a side without a legal move has lost (mated or stalemated alike);
- * a repeated position or 120 plies without a capture score as a draw (perpetual-check and chase
- * rules are not modelled).
+ * 120 plies without a capture are a draw; a repeated position is lost for a side that gave
+ * check with every one of its moves since the position last stood (perpetual check; a draw if
+ * both sides did), and any other repetition is a draw (the perpetual-chase rule is not
+ * modelled). The game's positions before the root count when the caller gives their check
+ * flags (SearchDriver history_checks).
  */
 #ifndef FLASHMATE_XIANGQI_SEARCH_H
 #define FLASHMATE_XIANGQI_SEARCH_H
@@ -19,7 +22,8 @@ typedef struct XqSearch {
     XqPosition *root_pos;
     int16_t history[COLOR_NB][XQ_SQUARE_NB][XQ_SQUARE_NB];
     Move killers[MAX_PLY + 2][2];
-    bool null_at[MAX_PLY + 2]; /* was the move into this ply a null move? */
+    bool null_at[MAX_PLY + 2];     /* was the move into this ply a null move? */
+    bool in_check_at[MAX_PLY + 2]; /* beside the driver's keys: the side to move in check? */
 } XqSearch;
 
 /* Forget move-ordering history (a new game). The transposition table is separate. */

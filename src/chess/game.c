@@ -29,6 +29,7 @@ static Move book_move(Book *book, const void *pos) { return book_probe(book, pos
 #define GAME_PARSE_MOVE pos_parse_uci_move
 #define GAME_DO_MOVE pos_do_move
 #define GAME_GENERATE_LEGAL(pos, list) movegen_generate(pos, GEN_LEGAL, list)
+#define GAME_IN_CHECK pos_in_check
 #define GAME_PERFT perft
 #define GAME_PERFT_DIVIDE perft_divide
 #define GAME_EVALUATE eval_position

@@ -8,6 +8,7 @@
  *   GAME_PARSE_MOVE, GAME_MOVE_TEXT          UCI text to a legal move and back
  *   GAME_DO_MOVE                             make a move (position, move, undo record)
  *   GAME_GENERATE_LEGAL(pos, list)           every legal move
+ *   GAME_IN_CHECK                            is the side to move in check?
  *   GAME_PERFT, GAME_PERFT_DIVIDE            perft and perft divide
  *   GAME_WRITE_BOARD, GAME_WRITE_CHECKERS    the board diagram, the checking pieces' squares
  * and, with the engine (FLASHMATE_ENGINE),
@@ -16,6 +17,9 @@
  * and, for a game with Chess960 rules (chess),
  *   GAME_CHESS960_OPS, GAME_SET_FEN_CHESS960 the name of a second table, the game under those
  *                                            rules, and its FEN reader (all else is shared)
+ * and, for a game a UCCI session plays (Xiangqi),
+ *   GAME_UCCI_OPS, GAME_MOVE_TEXT_UCCI,      the name of a table with UCCI's move text, and that
+ *   GAME_PARSE_MOVE_UCCI                     text's writer and reader (all else is shared)
  *
  * then includes this file, which defines the table GAME_OPS (and GAME_CHESS960_OPS).
  */
@@ -29,6 +33,11 @@ static Move game_parse_move(const void *pos, const char *text)
     return GAME_PARSE_MOVE(pos, text);
 }
 static uint64_t game_key(const void *pos) { return ((const GAME_POSITION *)pos)->key; }
+static Color game_side_to_move(const void *pos)
+{
+    return (Color)((const GAME_POSITION *)pos)->side;
+}
+static bool game_in_check(const void *pos) { return GAME_IN_CHECK((const GAME_POSITION *)pos); }
 static int game_legal_moves(const void *pos, MoveList *list)
 {
     return GAME_GENERATE_LEGAL(pos, list);
@@ -80,6 +89,16 @@ static bool game_set_fen_chess960(void *pos, const char *fen, ParseError *err)
 #define GAME_OPS_CHESS960_TABLE NULL
 #endif
 
+#ifdef GAME_UCCI_OPS
+static Move game_parse_move_ucci(const void *pos, const char *text)
+{
+    return GAME_PARSE_MOVE_UCCI(pos, text);
+}
+#define GAME_OPS_UCCI_TABLE &GAME_UCCI_OPS
+#else
+#define GAME_OPS_UCCI_TABLE NULL
+#endif
+
 #ifdef FLASHMATE_ENGINE
 #define GAME_OPS_ENGINE_ENTRIES                                                                    \
     .evaluate = game_evaluate, .explain_eval = game_explain_eval,                                  \
@@ -88,20 +107,27 @@ static bool game_set_fen_chess960(void *pos, const char *fen, ParseError *err)
 #define GAME_OPS_ENGINE_ENTRIES
 #endif
 
-/* The table, given its FEN reader: one per set of rules. */
+/* The table, given its FEN reader and move text: one per set of rules and per move text. */
 /* clang-format off */
-#define GAME_OPS_TABLE(set_fen_function) {                                                         \
+#define GAME_OPS_TABLE(set_fen_function, move_text_function, parse_move_function) {                \
     .name = GAME_NAME, .start_fen = GAME_START_FEN, .chess960 = GAME_OPS_CHESS960_TABLE,           \
+    .ucci = GAME_OPS_UCCI_TABLE,                                                                   \
     .set_fen = set_fen_function, .get_fen = game_get_fen,                                          \
-    .move_text = GAME_MOVE_TEXT, .parse_move = game_parse_move, .do_move = game_do_move,           \
-    .key = game_key, .legal_moves = game_legal_moves,                                              \
+    .move_text = move_text_function, .parse_move = parse_move_function, .do_move = game_do_move,   \
+    .key = game_key, .side_to_move = game_side_to_move, .in_check = game_in_check,                 \
+    .legal_moves = game_legal_moves,                                                               \
     .perft = game_perft, .perft_divide = game_perft_divide,                                        \
     .display = game_display, .checkers = game_checkers,                                            \
     GAME_OPS_ENGINE_ENTRIES                                                                        \
 }
 /* clang-format on */
 
-const GameOps GAME_OPS = GAME_OPS_TABLE(game_set_fen);
+const GameOps GAME_OPS = GAME_OPS_TABLE(game_set_fen, GAME_MOVE_TEXT, game_parse_move);
 #ifdef GAME_CHESS960_OPS
-const GameOps GAME_CHESS960_OPS = GAME_OPS_TABLE(game_set_fen_chess960);
+const GameOps GAME_CHESS960_OPS = GAME_OPS_TABLE(game_set_fen_chess960, GAME_MOVE_TEXT,
+                                                 game_parse_move);
+#endif
+#ifdef GAME_UCCI_OPS
+const GameOps GAME_UCCI_OPS = GAME_OPS_TABLE(game_set_fen, GAME_MOVE_TEXT_UCCI,
+                                             game_parse_move_ucci);
 #endif

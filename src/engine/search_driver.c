@@ -22,6 +22,7 @@ void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks
     int first = game_key_count > GAME_HISTORY_MAX ? game_key_count - GAME_HISTORY_MAX : 0;
     d->game_keys = game_keys + first;
     d->game_key_count = game_key_count - first;
+    d->game_checks = d->history_checks ? d->history_checks + first : NULL;
     d->keys[0] = root_key;
     d->key_count = 1;
 

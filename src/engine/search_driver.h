@@ -59,26 +59,33 @@ static inline void driver_push_key(SearchDriver *d, uint64_t key)
 
 static inline void driver_pop_key(SearchDriver *d) { d->key_count--; }
 
-/* Has the current position (the last key pushed) occurred before within the last `window`
- * plies (those since the last irreversible move)? One repetition is enough inside a search. */
-static inline bool driver_is_repetition(const SearchDriver *d, int window)
+/* How many plies back the current position (the last key pushed) occurred before, within the
+ * last `window` plies (those since the last irreversible move); 0 if it did not. */
+static inline int driver_repetition_distance(const SearchDriver *d, int window)
 {
     int last = d->key_count - 1;
     uint64_t key = d->keys[last];
     int distance = 4; /* plies back: the same side to move, and a move there and back between */
     for (; distance <= window && distance <= last; distance += 2)
         if (d->keys[last - distance] == key)
-            return true;
+            return distance;
     /* Further back than the root: the game's keys, game_keys[game_key_count - 1] one ply
      * before it. */
     for (; distance <= window; distance += 2) {
         int i = d->game_key_count + last - distance;
         if (i < 0)
-            return false;
+            return 0;
         if (d->game_keys[i] == key)
-            return true;
+            return distance;
     }
-    return false;
+    return 0;
+}
+
+/* Has the current position occurred before within the last `window` plies? One repetition is
+ * enough inside a search. */
+static inline bool driver_is_repetition(const SearchDriver *d, int window)
+{
+    return driver_repetition_distance(d, window) > 0;
 }
 
 /* The PV of the node at ply becomes `move` followed by the child's PV. */

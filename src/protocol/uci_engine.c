@@ -1,6 +1,8 @@
 /*
  * The UCI session: keeps the game and its position, runs searches and perft, and answers lines
  * that arrive while it searches. Every game is reached through its GameOps (flashmate/game.h).
+ * A session whose first command is `ucci` speaks UCCI: the same commands, read by ucci_parse.c,
+ * for a game's UCCI table (Xiangqi with ICCS moves), and UCCI's banmoves, probe and answers.
  * Never trusts its input: every error becomes an `info string` and the previous state is kept.
  */
 #include "uci_internal.h"
@@ -48,44 +50,86 @@ void engine_release(Engine *e)
     e->tt_memory = NULL;
 }
 
+/* The position of a `position` (or `probe`) command: the FEN with the moves played, and how
+ * many moves; false, with an info string starting with `what`, for a bad FEN or move. */
+static bool read_position(const Engine *e, const UciCommand *cmd, const char *what,
+                          GamePosition *pos, int *count)
+{
+    const GameOps *game = e->game;
+    ParseError err;
+    if (!game->set_fen(pos, cmd->fen[0] ? cmd->fen : game->start_fen, &err)) {
+        char message[200];
+        TextBuf t = text_buf(message, sizeof message);
+        text_add(&t, what);
+        text_add(&t, err.message);
+        uci_info_string(message, NULL);
+        return false;
+    }
+    *count = 0;
+    for (const char *s = cmd->moves; s && *s; s = uci_next_word(s)) {
+        Move m = game->parse_move(pos, s);
+        if (m == MOVE_NONE) {
+            char message[64];
+            TextBuf t = text_buf(message, sizeof message);
+            text_add(&t, what);
+            text_add(&t, "illegal or malformed move");
+            uci_info_string(message, s);
+            return false;
+        }
+        game->do_move(pos, m);
+        ++*count;
+    }
+    return true;
+}
+
 /* `position`: set up the FEN and play the moves; on any error report it and keep the old
- * position. The game's keys are recorded only once everything has been checked. */
+ * position. The game's keys are recorded only once everything has been checked. A new position
+ * lifts UCCI's banmoves. */
 UCI_COMMAND_FUNCTION static void set_position(Engine *e, const UciCommand *cmd)
 {
     const GameOps *game = e->game;
-    const char *fen = cmd->fen[0] ? cmd->fen : game->start_fen;
     GamePosition pos;
-    ParseError err;
-    if (!game->set_fen(&pos, fen, &err)) {
-        char message[200];
-        TextBuf t = text_buf(message, sizeof message);
-        text_add(&t, "position ignored: ");
-        text_add(&t, err.message);
-        uci_info_string(message, NULL);
+    int count;
+    if (!read_position(e, cmd, "position ignored: ", &pos, &count))
         return;
-    }
-    int count = 0;
-    for (const char *s = cmd->moves; s && *s; s = uci_next_word(s)) {
-        Move m = game->parse_move(&pos, s);
-        if (m == MOVE_NONE) {
-            uci_info_string("position ignored: illegal or malformed move", s);
-            return;
-        }
-        game->do_move(&pos, m);
-        count++;
-    }
     /* Valid: replay to record the keys (only the last GAME_HISTORY_MAX matter for repetitions). */
     GamePosition replay;
-    game->set_fen(&replay, fen, NULL);
+    game->set_fen(&replay, cmd->fen[0] ? cmd->fen : game->start_fen, NULL);
     e->game_key_count = 0;
     int skip = count > GAME_HISTORY_MAX ? count - GAME_HISTORY_MAX : 0, index = 0;
     for (const char *s = cmd->moves; s && *s; s = uci_next_word(s), index++) {
         Move m = game->parse_move(&replay, s);
-        if (index >= skip)
+        if (index >= skip) {
+            e->game_checks[e->game_key_count] = game->in_check(&replay);
             e->game_keys[e->game_key_count++] = game->key(&replay);
+        }
         game->do_move(&replay, m);
     }
     e->position = pos;
+    e->banned_count = 0;
+}
+
+/* UCCI `banmoves`: the moves the searches of this position may not play (none: every move
+ * allowed again). A move that is not legal here refuses the line and the old list is kept. */
+UCI_COMMAND_FUNCTION static void set_banmoves(Engine *e, const UciCommand *cmd)
+{
+    Move banned[FLASHMATE_UCCI_BANMOVES_MAX];
+    int count = 0;
+    for (const char *s = cmd->moves; s && *s; s = uci_next_word(s)) {
+        Move m = e->game->parse_move(&e->position, s);
+        if (m == MOVE_NONE) {
+            uci_info_string("banmoves ignored: illegal or malformed move", s);
+            return;
+        }
+        if (count == FLASHMATE_UCCI_BANMOVES_MAX) {
+            uci_info_string("banmoves ignored: too many moves", s);
+            return;
+        }
+        banned[count++] = m;
+    }
+    for (int i = 0; i < count; i++)
+        e->banned[i] = banned[i];
+    e->banned_count = count;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -101,11 +145,15 @@ static PollResult handle_line_during_search(Engine *e, const char *line, bool tr
     }
     /* The word is enough for the commands answered now (the search's stack is not spent on
      * parsing); the others are parsed when they run. */
-    switch (uci_command_type(line)) {
+    switch (e->ucci ? ucci_command_type(line) : uci_command_type(line)) {
     case UCI_ISREADY: uci_say("readyok"); return POLL_CONTINUE;
     case UCI_STOP: e->stop_requested = true; return POLL_STOP;
     case UCI_QUIT: e->quit = e->stop_requested = true; return POLL_STOP;
-    case UCI_PONDERHIT: e->ponderhit = true; return POLL_PONDERHIT;
+    case UCI_PONDERHIT:
+        e->ponderhit = true;
+        if (e->ucci && text_word_equals(uci_next_word(text_skip_spaces(line)), "draw"))
+            e->draw_offered = true; /* UCCI `ponderhit draw` */
+        return POLL_PONDERHIT;
     case UCI_EMPTY: return POLL_CONTINUE;
     default:
 #if FLASHMATE_UCI_DEFERRED_MAX > 0
@@ -167,6 +215,28 @@ static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *li
     }
 }
 
+/* UCCI's banmoves as the root moves a search may play: every legal move not banned. Returns
+ * false if there are legal moves and all of them are banned. Out of line: its move list must
+ * not stay on the stack while go searches. */
+UCI_COMMAND_FUNCTION static bool exclude_banned(const Engine *e, SearchLimits *limits)
+{
+    MoveList list;
+    int count = e->game->legal_moves(&e->position, &list);
+    limits->searchmoves_count = 0;
+    for (int i = 0; i < count && limits->searchmoves_count < SEARCHMOVES_MAX; i++) {
+        bool banned = false;
+        for (int j = 0; j < e->banned_count; j++)
+            banned |= e->banned[j] == list.moves[i].move;
+        if (!banned)
+            limits->searchmoves[limits->searchmoves_count++] = list.moves[i].move;
+    }
+    return count == 0 || limits->searchmoves_count > 0;
+}
+
+/* A UCCI engine accepts a draw offered with `go draw` when it scores the position at most this
+ * (centipawns, its own point of view). */
+enum { UCCI_DRAW_ACCEPT_CP = -50 };
+
 static void go(Engine *e, UciCommand *cmd)
 {
     const GameOps *game = e->game;
@@ -177,18 +247,32 @@ static void go(Engine *e, UciCommand *cmd)
     }
     if (cmd->error[0])
         uci_info_string(cmd->error, NULL);
+    if (cmd->relative_clock && game->side_to_move(&e->position) == BLACK) {
+        /* UCCI's clock is the side to move's and its opponent's: Black's and Red's here */
+        int64_t time = limits->time_ms[WHITE], inc = limits->inc_ms[WHITE];
+        limits->time_ms[WHITE] = limits->time_ms[BLACK];
+        limits->inc_ms[WHITE] = limits->inc_ms[BLACK];
+        limits->time_ms[BLACK] = time;
+        limits->inc_ms[BLACK] = inc;
+    }
     limits->move_overhead_ms = e->options.move_overhead_ms;
     limits->multipv = e->options.multipv;
     uci_strength_limit(&e->options, limits);
     resolve_searchmoves(e, cmd->searchmoves, limits);
     e->stop_requested = e->ponderhit = false;
+    e->draw_offered = cmd->draw;
+    if (e->banned_count > 0 && !exclude_banned(e, limits)) {
+        uci_info_string("banmoves: every legal move is banned", NULL);
+        uci_say_bestmove(e, MOVE_NONE, MOVE_NONE, false);
+        return;
+    }
 
     if (game->book_move && e->options.own_book && book_is_open(&e->book) && !limits->infinite &&
         !limits->ponder && !limits->searchmoves_count) {
         Move m = game->book_move(&e->book, &e->position);
         if (m != MOVE_NONE) {
             uci_info_string("book move", NULL);
-            uci_say_bestmove(e, m, MOVE_NONE);
+            uci_say_bestmove(e, m, MOVE_NONE, false);
             return;
         }
     }
@@ -211,7 +295,7 @@ static void go(Engine *e, UciCommand *cmd)
     }
     Move ponder = r.ponder;
     Move best = uci_strength_choose(e, &r, &ponder);
-    uci_say_bestmove(e, best, ponder);
+    uci_say_bestmove(e, best, ponder, e->draw_offered && r.score <= UCCI_DRAW_ACCEPT_CP);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -252,24 +336,98 @@ UCI_COMMAND_FUNCTION static void say_eval(const Engine *e)
     uci_say(buf);
 }
 
+/* UCCI `probe {startpos | fen FEN} [moves ...]`: what the transposition table holds for that
+ * position, in ElephantEye's form, "pophash [bestmove M] [lowerbound V depth D] [upperbound V
+ * depth D]" (an exact score is both bounds); without an entry the static evaluation as both
+ * bounds at depth 0. The engine's position is left as it is. */
+UCI_COMMAND_FUNCTION static void probe(const Engine *e, const UciCommand *cmd)
+{
+    const GameOps *game = e->game;
+    GamePosition pos;
+    MoveList list;
+    TTEntry entry;
+    int count;
+    if (!read_position(e, cmd, "probe ignored: ", &pos, &count))
+        return;
+    if (!tt_probe(&e->tt, game->key(&pos), &entry) || tt_bound(&entry) == BOUND_NONE) {
+        entry.move = MOVE_NONE;
+        entry.score = (int16_t)game->evaluate(&pos);
+        entry.depth = 0;
+        entry.generation_bound = BOUND_EXACT;
+    }
+    char buf[128], move[GAME_MOVE_TEXT_MAX];
+    TextBuf t = text_buf(buf, sizeof buf);
+    text_add(&t, "pophash");
+    int legal = game->legal_moves(&pos, &list);
+    for (int i = 0; i < legal; i++) {
+        if (entry.move != MOVE_NONE && list.moves[i].move == entry.move) {
+            game->move_text(entry.move, move);
+            text_add(&t, " bestmove ");
+            text_add(&t, move);
+        }
+    }
+    for (int bound = BOUND_LOWER; bound >= BOUND_UPPER; bound--) {
+        if (!(tt_bound(&entry) & bound))
+            continue;
+        text_add(&t, bound == BOUND_LOWER ? " lowerbound " : " upperbound ");
+        text_add_int(&t, uci_ucci_score(entry.score));
+        text_add(&t, " depth ");
+        text_add_int(&t, entry.depth);
+    }
+    uci_say(buf);
+}
+
+/* `ucci`: as the first command it makes the session a UCCI one, for the first game of the build
+ * that has a UCCI table (Xiangqi); in a UCCI session it repeats the handshake. */
+UCI_COMMAND_FUNCTION static void ucci(Engine *e, bool first)
+{
+    if (!e->ucci) {
+        const GameOps *game = NULL;
+        for (int i = 0; games[i] && !game; i++)
+            game = games[i]->ucci;
+        if (!first || !game) {
+            uci_info_string(first ? "ucci: this build has no game for UCCI (Xiangqi)"
+                                  : "ucci: the first command chooses the protocol; this is UCI",
+                            NULL);
+            return;
+        }
+        e->ucci = true;
+        uci_set_game(e, game);
+    }
+    uci_say("id name " ENGINE_NAME);
+    uci_say("id author " ENGINE_AUTHOR);
+    uci_print_options(true);
+    uci_say("ucciok");
+}
+
+void engine_parse(const Engine *e, const char *line, UciCommand *cmd)
+{
+    if (e->ucci)
+        ucci_parse(line, e->ucci_millisec, cmd);
+    else
+        uci_parse(line, cmd);
+}
+
 void uci_execute(Engine *e, const char *line)
 {
     UciCommand cmd;
-    uci_parse(line, &cmd);
+    engine_parse(e, line, &cmd);
+    bool first = !e->started;
+    if (cmd.type != UCI_EMPTY)
+        e->started = true;
     switch (cmd.type) {
     case UCI_EMPTY: break;
     case UCI_UCI:
         uci_say("id name " ENGINE_NAME);
         uci_say("id author " ENGINE_AUTHOR);
-        uci_print_options();
+        uci_print_options(false);
         uci_say("uciok");
         break;
+    case UCI_UCCI: ucci(e, first); break;
     case UCI_ISREADY: uci_say("readyok"); break;
-    case UCI_UCINEWGAME:
-        uci_clear_hash(e);
-        e->game->search_clear(&e->search);
-        uci_helpers_clear(e);
-        break;
+    case UCI_UCINEWGAME: uci_new_game(e); break;
+    case UCI_BANMOVES: set_banmoves(e, &cmd); break;
+    case UCI_PROBE: probe(e, &cmd); break;
     case UCI_SETOPTION: uci_set_option(e, &cmd); break;
     case UCI_POSITION: set_position(e, &cmd); break;
     case UCI_GO: go(e, &cmd); break;
@@ -307,5 +465,7 @@ int uci_loop(Engine *e)
         else
             uci_execute(e, e->line);
     }
+    if (e->ucci)
+        uci_say("bye");
     return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * What the files of the UCI driver share (src/protocol/): words of a line, option values, and
- * the answers written to the console. uci_parse.c turns a line into a UciCommand, uci_output.c
- * writes the answers, uci_options.c handles `setoption`, uci_engine.c runs the session.
+ * the answers written to the console. uci_parse.c turns a line into a UciCommand (ucci_parse.c a
+ * UCCI line), uci_output.c writes the answers, uci_options.c handles `setoption`, uci_engine.c
+ * runs the session.
  */
 #ifndef FLASHMATE_UCI_INTERNAL_H
 #define FLASHMATE_UCI_INTERNAL_H
@@ -15,10 +16,56 @@
 #define ENGINE_NAME "flashmate 0.1"
 #define ENGINE_AUTHOR "the flashmate developers"
 
-/* ---- uci_parse.c ---- */
+/* ---- uci_parse.c (ucci_parse.c shares it) ---- */
 
 /* The word after the one at s (skipping spaces). */
 const char *uci_next_word(const char *s);
+/* The command a line's first word names in a table of command words (UCI_EMPTY, UCI_UNKNOWN or
+ * the command). */
+typedef struct UciCommandWord {
+    const char *word;
+    UciCommandType type;
+} UciCommandWord;
+UciCommandType uci_find_command(const UciCommandWord *commands, size_t count, const char *line);
+/* Start parsing a line of command `type`: *cmd cleared and given the type; returns the text
+ * after the command's word. */
+const char *uci_parse_start(const char *line, UciCommandType type, UciCommand *cmd);
+/* Mark the command malformed, for the reason `what`. */
+void uci_malformed(UciCommand *cmd, const char *what);
+/* Copy words from s up to (not including) the word `stop` (or the end), single-spaced; returns
+ * where it stopped. */
+const char *uci_copy_words_until(const char *s, const char *stop, char *out, size_t size);
+/* The arguments of `position` (and of UCCI's `probe`): {startpos | fen FEN} [moves ...]. */
+void uci_parse_position_args(const char *s, UciCommand *cmd);
+/* Keep the first problem found in a go command, with the word it concerns. */
+void uci_go_warning(UciCommand *cmd, const char *what, const char *word);
+/* What a `go` parameter sets: UCI's and UCCI's words name them (words without a value first). */
+typedef enum {
+    GO_INFINITE,
+    GO_PONDER,
+    GO_DRAW, /* UCCI: the opponent offers a draw */
+    GO_SEARCHMOVES,
+    GO_TIME_WHITE, /* clocks: for UCCI the side to move's (WHITE) and its opponent's (BLACK) */
+    GO_TIME_BLACK,
+    GO_INC_WHITE,
+    GO_INC_BLACK,
+    GO_MOVESTOGO,
+    GO_MOVETIME,
+    GO_DEPTH,
+    GO_NODES,
+    GO_MATE,
+    GO_PERFT,
+    GO_IGNORED, /* read and not used (UCCI oppmovestogo) */
+} GoField;
+typedef struct GoWord {
+    const char *word;
+    GoField field;
+} GoWord;
+/* The parameters of `go` at s, each named by one of `words`: those without a value, the others
+ * with a number; clock values in units of clock_unit_ms milliseconds (1000: seconds, which may
+ * have a fraction). A bad parameter is skipped with a warning in cmd->error. */
+void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int clock_unit_ms,
+                        UciCommand *cmd);
 /* Is the word at s a `go` parameter? */
 bool uci_is_go_keyword(const char *s);
 /* A whole word that is a decimal number, possibly negative, clamped to min..max. */
@@ -30,9 +77,13 @@ bool uci_parse_number(const char *s, int64_t min, int64_t max, int64_t *value);
 void uci_say(const char *text);
 /* "info string <message>", with an excerpt of the offending input (or NULL) made printable. */
 void uci_info_string(const char *message, const char *excerpt);
+/* A score as UCCI writes it: centipawns, and a mate in n plies as +-(10000 - n). */
+int uci_ucci_score(int score);
 /* Search progress as an `info` line; `user` is the Engine (a SearchHooks report). */
 void uci_report_info(const SearchReport *report, void *user);
-void uci_say_bestmove(const Engine *e, Move best, Move ponder);
+/* "bestmove M [ponder P] [draw]" (draw: UCCI, accepting the opponent's offer); in a UCCI
+ * session "nobestmove" when there is no move. */
+void uci_say_bestmove(const Engine *e, Move best, Move ponder, bool accept_draw);
 /* A line of `go perft` divide; `user` is the Engine (a PerftReport). */
 void uci_print_divide_line(Move move, uint64_t nodes, void *user);
 
@@ -61,8 +112,12 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder);
 
 /* ---- uci_options.c ---- */
 
-void uci_print_options(void);
+/* The `option` lines of the handshake, in UCI's form or UCCI's. */
+void uci_print_options(bool ucci);
+/* setoption: UCI's options, or UCCI's (a UCCI session's names for some of them). */
 void uci_set_option(Engine *e, const UciCommand *cmd);
+/* A new game (UCI ucinewgame, UCCI setoption newgame): empty table and move-ordering history. */
+void uci_new_game(Engine *e);
 /* Replace the transposition table by one of `bytes`, or of `mb` MB (the old one stays on
  * failure). */
 bool uci_resize_hash_bytes(Engine *e, size_t bytes);

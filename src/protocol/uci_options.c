@@ -1,6 +1,8 @@
 /*
  * UCI options: the `option` lines of `uci` and `setoption`. A value out of range or of the
- * wrong kind is reported with an info string and the option keeps its value.
+ * wrong kind is reported with an info string and the option keeps its value. A UCCI session
+ * has its own names for the options it shares (hashsize, threads, ponder), `newgame` and
+ * `usemillisec`.
  */
 #include "uci_internal.h"
 
@@ -50,34 +52,51 @@ void uci_clear_hash(Engine *e)
         tt_clear(&e->tt);
 }
 
-/* "option name <name> type spin default <value> min <min> max <max>" */
-static void say_spin(const char *name, int value, int min, int max)
+/* "option name <name> type spin default <value> min <min> max <max>", or UCCI's
+ * "option <name> type spin min <min> max <max> default <value>" */
+static void say_spin(const char *name, int value, int min, int max, bool ucci)
 {
     char buf[128];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "option name ");
+    text_add(&t, ucci ? "option " : "option name ");
     text_add(&t, name);
-    text_add(&t, " type spin default ");
-    text_add_int(&t, value);
-    text_add(&t, " min ");
+    text_add(&t, " type spin ");
+    if (!ucci) {
+        text_add(&t, "default ");
+        text_add_int(&t, value);
+        text_add_char(&t, ' ');
+    }
+    text_add(&t, "min ");
     text_add_int(&t, min);
     text_add(&t, " max ");
     text_add_int(&t, max);
+    if (ucci) {
+        text_add(&t, " default ");
+        text_add_int(&t, value);
+    }
     uci_say(buf);
 }
 
-void uci_print_options(void)
+void uci_print_options(bool ucci)
 {
-    say_spin("Hash", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX);
+    if (ucci) {
+        uci_say("option usemillisec type check default false");
+        say_spin("hashsize", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX, true);
+        say_spin("threads", 1, 1, FLASHMATE_THREADS_MAX, true);
+        uci_say("option ponder type check default false");
+        uci_say("option newgame type button");
+        return;
+    }
+    say_spin("Hash", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX, false);
     uci_say("option name Clear Hash type button");
-    say_spin("Threads", 1, 1, FLASHMATE_THREADS_MAX);
+    say_spin("Threads", 1, 1, FLASHMATE_THREADS_MAX, false);
     uci_say("option name Ponder type check default false");
-    say_spin("Move Overhead", 30, 0, OVERHEAD_MAX);
-    say_spin("MultiPV", 1, 1, MULTIPV_MAX);
+    say_spin("Move Overhead", 30, 0, OVERHEAD_MAX, false);
+    say_spin("MultiPV", 1, 1, MULTIPV_MAX, false);
     uci_say("option name UCI_ShowWDL type check default false");
-    say_spin("Skill Level", SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX);
+    say_spin("Skill Level", SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false);
     uci_say("option name UCI_LimitStrength type check default false");
-    say_spin("UCI_Elo", ELO_MAX, ELO_MIN, ELO_MAX);
+    say_spin("UCI_Elo", ELO_MAX, ELO_MIN, ELO_MAX, false);
     uci_say("option name OwnBook type check default false");
     uci_say("option name BookFile type string default <empty>");
     uci_say("option name UCI_Chess960 type check default false");
@@ -179,16 +198,24 @@ void uci_set_game(Engine *e, const GameOps *game)
     SearchDriver *driver = game_search_driver(&e->search);
     e->game = game;
     e->game_key_count = 0;
+    e->banned_count = 0;
     game->set_fen(&e->position, game->start_fen, NULL);
     driver->tt = &e->tt;
+    driver->history_checks = e->game_checks;
     tt_clear(&e->tt);
     game->search_clear(&e->search);
     uci_helpers_clear(e);
 }
 
-void uci_set_option(Engine *e, const UciCommand *cmd)
+void uci_new_game(Engine *e)
 {
-    const char *name = cmd->name, *value = cmd->value;
+    uci_clear_hash(e);
+    e->game->search_clear(&e->search);
+    uci_helpers_clear(e);
+}
+
+static void set_option(Engine *e, const char *name, const char *value)
+{
     int spin;
     bool check;
     if (option_is(name, "Hash")) {
@@ -268,4 +295,39 @@ void uci_set_option(Engine *e, const UciCommand *cmd)
     } else {
         uci_info_string("unknown option", name);
     }
+}
+
+/* UCCI's options: its names for UCI's (check values may also be on and off, as ElephantEye
+ * reads them), newgame and usemillisec. */
+static void set_ucci_option(Engine *e, const char *name, const char *value)
+{
+    static const struct {
+        const char *ucci, *uci;
+    } shared[] = {{"hashsize", "Hash"}, {"threads", "Threads"}, {"ponder", "Ponder"}};
+    const char *check = option_is(value, "on") ? "true" : option_is(value, "off") ? "false" : value;
+    bool millisec;
+    if (option_is(name, "newgame")) {
+        uci_new_game(e);
+    } else if (option_is(name, "usemillisec")) {
+        if (!parse_check(check, &millisec))
+            uci_info_string("usemillisec needs true or false", value);
+        else
+            e->ucci_millisec = millisec;
+    } else {
+        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+            if (option_is(name, shared[i].ucci)) {
+                set_option(e, shared[i].uci, check);
+                return;
+            }
+        }
+        uci_info_string("unknown option", name);
+    }
+}
+
+void uci_set_option(Engine *e, const UciCommand *cmd)
+{
+    if (e->ucci)
+        set_ucci_option(e, cmd->name, cmd->value);
+    else
+        set_option(e, cmd->name, cmd->value);
 }

@@ -1,6 +1,7 @@
 /*
  * UCI answers written to the port's console: info strings, search progress, bestmove and the
- * lines of `go perft`. Moves are written by the engine's game.
+ * lines of `go perft`; for a UCCI session its own forms of them. Moves are written by the
+ * engine's game (in ICCS for UCCI).
  */
 #include "uci_internal.h"
 
@@ -31,9 +32,24 @@ void uci_info_string(const char *message, const char *excerpt)
     uci_say(buf);
 }
 
-static void add_score(TextBuf *t, int score)
+/* UCCI has no mate scores: ElephantEye's scale, a mate in n plies is 10000 - n. */
+enum { UCCI_MATE = 10000 };
+
+int uci_ucci_score(int score)
 {
-    if (score >= VALUE_MATE_IN_MAX_PLY) {
+    if (score >= VALUE_MATE_IN_MAX_PLY)
+        return UCCI_MATE - (VALUE_MATE - score);
+    if (score <= -VALUE_MATE_IN_MAX_PLY)
+        return -UCCI_MATE + (VALUE_MATE + score);
+    return score;
+}
+
+static void add_score(TextBuf *t, int score, bool ucci)
+{
+    if (ucci) {
+        text_add(t, " score ");
+        text_add_int(t, uci_ucci_score(score));
+    } else if (score >= VALUE_MATE_IN_MAX_PLY) {
         text_add(t, " score mate ");
         text_add_int(t, (VALUE_MATE - score + 1) / 2);
     } else if (score <= -VALUE_MATE_IN_MAX_PLY) {
@@ -95,34 +111,44 @@ static void add_move(TextBuf *t, const Engine *e, Move move)
     text_add(t, text);
 }
 
+/* A UCCI session's info lines have the fields UCCI defines: depth, score, time, nodes, pv. */
 void uci_report_info(const SearchReport *r, void *user)
 {
     const Engine *e = user;
     if (r->multipv > e->options.multipv)
         return; /* a line a strength level looks at for itself */
+    if (e->ucci && r->bound != BOUND_EXACT)
+        return; /* UCCI has no bounds: only exact scores are reported */
     /* The fields, then the moves of the longest principal variation, each after a space. */
     char buf[256 + (MAX_PLY + 1) * GAME_MOVE_TEXT_MAX];
     TextBuf t = text_buf(buf, sizeof buf);
     text_add(&t, "info");
     add_field(&t, " depth ", (uint64_t)r->depth);
-    add_field(&t, " seldepth ", (uint64_t)r->seldepth);
-    add_field(&t, " multipv ", (uint64_t)r->multipv);
-    add_score(&t, r->score);
-    if (e->options.show_wdl) {
+    if (!e->ucci) {
+        add_field(&t, " seldepth ", (uint64_t)r->seldepth);
+        add_field(&t, " multipv ", (uint64_t)r->multipv);
+    }
+    add_score(&t, r->score, e->ucci);
+    if (e->ucci) {
+        add_field(&t, " time ", r->time_ms);
+        add_field(&t, " nodes ", r->nodes);
+    } else if (e->options.show_wdl) {
         int win, draw, loss;
         wdl_of_score(r->score, &win, &draw, &loss);
         add_field(&t, " wdl ", (uint64_t)win);
         add_field(&t, " ", (uint64_t)draw);
         add_field(&t, " ", (uint64_t)loss);
     }
-    if (r->bound == BOUND_LOWER)
-        text_add(&t, " lowerbound");
-    else if (r->bound == BOUND_UPPER)
-        text_add(&t, " upperbound");
-    add_field(&t, " nodes ", r->nodes);
-    add_field(&t, " nps ", r->nps);
-    add_field(&t, " hashfull ", (uint64_t)r->hashfull);
-    add_field(&t, " time ", r->time_ms);
+    if (!e->ucci) {
+        if (r->bound == BOUND_LOWER)
+            text_add(&t, " lowerbound");
+        else if (r->bound == BOUND_UPPER)
+            text_add(&t, " upperbound");
+        add_field(&t, " nodes ", r->nodes);
+        add_field(&t, " nps ", r->nps);
+        add_field(&t, " hashfull ", (uint64_t)r->hashfull);
+        add_field(&t, " time ", r->time_ms);
+    }
     if (r->pv_length > 0) {
         text_add(&t, " pv");
         for (int i = 0; i < r->pv_length; i++)
@@ -131,16 +157,22 @@ void uci_report_info(const SearchReport *r, void *user)
     uci_say(buf);
 }
 
-void uci_say_bestmove(const Engine *e, Move best, Move ponder)
+void uci_say_bestmove(const Engine *e, Move best, Move ponder, bool accept_draw)
 {
-    char buf[40];
+    char buf[48];
     TextBuf t = text_buf(buf, sizeof buf);
+    if (e->ucci && best == MOVE_NONE) {
+        uci_say("nobestmove");
+        return;
+    }
     text_add(&t, "bestmove");
     add_move(&t, e, best);
     if (ponder != MOVE_NONE) {
         text_add(&t, " ponder");
         add_move(&t, e, ponder);
     }
+    if (accept_draw)
+        text_add(&t, " draw");
     uci_say(buf);
 }
 

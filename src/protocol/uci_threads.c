@@ -25,6 +25,7 @@ static void helper_reset(Engine *e, SearchHelper *h)
 {
     h->engine = e;
     driver_of(h)->tt = &e->tt;
+    driver_of(h)->history_checks = e->game_checks;
     e->game->search_clear(&h->search);
 }
 

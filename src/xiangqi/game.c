@@ -6,6 +6,9 @@
 #include "flashmate/xiangqi_search.h"
 
 #define GAME_OPS xiangqi_game
+#define GAME_UCCI_OPS xiangqi_ucci_game /* for UCCI: moves in ICCS */
+#define GAME_MOVE_TEXT_UCCI xq_move_to_iccs
+#define GAME_PARSE_MOVE_UCCI xq_parse_iccs_move
 #define GAME_NAME "xiangqi"
 #define GAME_START_FEN XQ_FEN_START
 #define GAME_MOVE_TEXT xq_move_to_uci
@@ -17,6 +20,7 @@
 #define GAME_PARSE_MOVE xq_parse_uci_move
 #define GAME_DO_MOVE xq_do_move
 #define GAME_GENERATE_LEGAL(pos, list) xq_generate(pos, XQ_GEN_LEGAL, list)
+#define GAME_IN_CHECK xq_in_check
 #define GAME_PERFT xq_perft
 #define GAME_PERFT_DIVIDE xq_perft_divide
 #define GAME_EVALUATE xq_evaluate

@@ -1,6 +1,7 @@
 /*
- * Xiangqi text: strict FEN in Fairy-Stockfish's convention and UCI move text (files a-i, ranks
- * 1-10 from Red's side). Errors name the field and the character, as for chess FEN.
+ * Xiangqi text: strict FEN in Fairy-Stockfish's convention (which is ElephantEye's too), UCI move
+ * text (files a-i, ranks 1-10 from Red's side) and ICCS move text for UCCI (ranks 0-9). Errors
+ * name the field and the character, as for chess FEN.
  */
 #include "flashmate/xiangqi.h"
 
@@ -147,13 +148,14 @@ int xq_get_fen(const XqPosition *pos, char *buf)
     return (int)t.length;
 }
 
-static void add_square(TextBuf *t, int sq)
+/* A square as text, its rank counted from `first_rank` (1 in UCI text, 0 in ICCS). */
+static void add_square(TextBuf *t, int sq, int first_rank)
 {
     text_add_char(t, (char)('a' + xq_square_file(sq)));
-    text_add_int(t, xq_square_rank(sq) + 1);
+    text_add_int(t, xq_square_rank(sq) + first_rank);
 }
 
-void xq_move_to_uci(Move move, char *buf)
+static void move_text(Move move, char *buf, int first_rank)
 {
     TextBuf t = text_buf(buf, XQ_MOVE_TEXT_MAX);
     int from = xq_move_from(move), to = xq_move_to(move);
@@ -161,15 +163,26 @@ void xq_move_to_uci(Move move, char *buf)
         text_add(&t, "0000");
         return;
     }
-    add_square(&t, from);
-    add_square(&t, to);
+    add_square(&t, from, first_rank);
+    add_square(&t, to, first_rank);
 }
+
+void xq_move_to_uci(Move move, char *buf) { move_text(move, buf, 1); }
+
+void xq_move_to_iccs(Move move, char *buf) { move_text(move, buf, 0); }
 
 Move xq_parse_uci_move(const XqPosition *pos, const char *text)
 {
     MoveList list;
     xq_generate(pos, XQ_GEN_LEGAL, &list);
     return notation_find_move(&list, text, xq_move_to_uci, -1);
+}
+
+Move xq_parse_iccs_move(const XqPosition *pos, const char *text)
+{
+    MoveList list;
+    xq_generate(pos, XQ_GEN_LEGAL, &list);
+    return notation_find_move(&list, text, xq_move_to_iccs, 0); /* H2E2 as well as h2e2 */
 }
 
 void xq_write_board(const XqPosition *pos, char *buf, size_t size)
@@ -185,6 +198,6 @@ void xq_write_checkers(const XqPosition *pos, char *buf, size_t size)
         int sq = xq_bb_pop_lsb(&b);
         if (t.length)
             text_add_char(&t, ' ');
-        add_square(&t, sq);
+        add_square(&t, sq, 1);
     }
 }

@@ -79,11 +79,40 @@ static inline bool has_attacking_pieces(const XqPosition *pos, Color c)
     return xq_bb_any(xq_bb_and(pos->by_color[c], attackers));
 }
 
-/* A repetition of a position since the last capture, or too long without one. */
-static inline bool is_draw(const XqSearch *s, const XqPosition *pos)
+/* Was the side to move in check `back` plies before the current position (before the root:
+ * as the caller says, false when it does not)? */
+static bool in_check_back(const XqSearch *s, int back)
 {
-    return pos->halfmove_clock >= DRAW_PLIES ||
-           driver_is_repetition(&s->driver, pos->halfmove_clock);
+    const SearchDriver *d = &s->driver;
+    int last = d->key_count - 1;
+    if (back <= last)
+        return s->in_check_at[last - back];
+    return d->game_checks && d->game_checks[d->game_key_count + last - back];
+}
+
+/* A position repeated `distance` plies later, under the Asian rules as Fairy-Stockfish plays
+ * Xiangqi: the side that gave check with each of its moves in between loses, unless both did;
+ * any other repetition is a draw (chases are not looked at). */
+static int repetition_score(const XqSearch *s, int distance, int ply)
+{
+    bool they_checked = true, we_checked = true;
+    for (int back = 0; back < distance; back += 2) {
+        they_checked &= in_check_back(s, back); /* we stood in check: their move gave it */
+        we_checked &= in_check_back(s, back + 1);
+    }
+    if (they_checked == we_checked)
+        return VALUE_DRAW;
+    return they_checked ? VALUE_MATE - ply : -VALUE_MATE + ply;
+}
+
+/* The score of the current position if the game ends there by the rules of repetition and of
+ * 120 plies without a capture, else VALUE_NONE. The caller has set in_check_at for it. */
+static inline int rule_score(const XqSearch *s, const XqPosition *pos, int ply)
+{
+    if (pos->halfmove_clock >= DRAW_PLIES)
+        return VALUE_DRAW;
+    int distance = driver_repetition_distance(&s->driver, pos->halfmove_clock);
+    return distance ? repetition_score(s, distance, ply) : VALUE_NONE;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -94,9 +123,11 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
     SearchDriver *d = &s->driver;
     if (!driver_enter_node(d, ply))
         return 0;
-    if (is_draw(s, pos))
-        return VALUE_DRAW;
     bool in_check = xq_in_check(pos);
+    s->in_check_at[d->key_count - 1] = in_check;
+    int rule = rule_score(s, pos, ply);
+    if (rule != VALUE_NONE)
+        return rule;
     if (ply >= MAX_PLY - 1)
         return xq_evaluate(pos);
 
@@ -160,9 +191,11 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
     if (!driver_enter_node(d, ply))
         return 0;
     bool in_check = xq_in_check(pos);
+    s->in_check_at[d->key_count - 1] = in_check;
     if (!root) {
-        if (is_draw(s, pos))
-            return VALUE_DRAW;
+        int rule = rule_score(s, pos, ply);
+        if (rule != VALUE_NONE)
+            return rule;
         if (ply >= MAX_PLY - 1)
             return xq_evaluate(pos);
         if (mate_distance_prune(&alpha, &beta, ply))

@@ -5,14 +5,17 @@
  * and at most a few searches run per input. The fuzz port has no console input, so `infinite`
  * and `ponder` end at the node limit and then see end of input, as a closed pipe would.
  *
- * `setoption name UCI_Variant value xiangqi` switches the checks below to Xiangqi.
+ * `setoption name UCI_Variant value xiangqi` switches the checks below to Xiangqi; a first line
+ * `ucci` to a UCCI session (Xiangqi in ICCS moves, lines read by ucci_parse).
  *
  * After every line: the engine's position is consistent and its FEN round-trips, the output is
  * printable ASCII lines, and the answer fits the command:
  *   position  accepted silently and equal to a replay of the FEN and moves, or refused with an
  *             info string and the previous position and game history left byte for byte;
  *   go        the position unchanged, about the node limit searched, every PV and the
- *             bestmove/ponder pair legal, no "score mate 0", seldepth within MAX_PLY;
+ *             bestmove/ponder pair legal (and not banned), no "score mate 0", seldepth within
+ *             MAX_PLY; UCCI's nobestmove only without a move to play;
+ *   banmoves, probe (UCCI)  the position unchanged; silence or an info string, a pophash line;
  *   go perft  "Nodes searched" equal to perft();
  *   setoption Hash beyond the port's memory: an info string and the previous table kept;
  *   isready   readyok; malformed or unknown lines: an info string and nothing changed.
@@ -146,7 +149,7 @@ static uint64_t board_key(const Board *b) { return b->game->key(&b->pos); }
 static bool board_equal(const Board *a, const Board *b)
 {
 #ifdef FLASHMATE_XIANGQI
-    if (a->game == &xiangqi_game)
+    if (games_find(a->game->name) == &xiangqi_game) /* either of its tables (UCI, UCCI) */
         return fuzz_xq_equal(&a->pos.xiangqi, &b->pos.xiangqi);
 #endif
     return fuzz_pos_equal(&a->pos.chess, &b->pos.chess);
@@ -156,7 +159,7 @@ static bool board_equal(const Board *a, const Board *b)
 static void board_check_fen_round_trip(const Board *b)
 {
 #ifdef FLASHMATE_XIANGQI
-    if (b->game == &xiangqi_game) {
+    if (games_find(b->game->name) == &xiangqi_game) {
         fuzz_check_xq_fen_round_trip(&b->pos.xiangqi);
         return;
     }
@@ -171,7 +174,7 @@ static int board_legal_count(const Board *b)
 }
 
 /* Every "info ... pv ..." line: a legal line from the root; no "score mate 0"; depths sane. */
-static void check_info_lines(const char *out, const Board *root)
+static void check_info_lines(const char *out, const Board *root, bool ucci)
 {
     const char *line = out;
     while (*line) {
@@ -210,31 +213,44 @@ static void check_info_lines(const char *out, const Board *root)
                 }
             }
             FUZZ_CHECK(depth >= 1 && depth <= MAX_PLY, "depth %d in \"%s\"", depth, buf);
-            FUZZ_CHECK(seldepth >= 0 && seldepth <= MAX_PLY, "seldepth %d in \"%s\"", seldepth,
-                       buf);
+            FUZZ_CHECK((ucci && seldepth == -1) || (seldepth >= 0 && seldepth <= MAX_PLY),
+                       "seldepth %d in \"%s\"", seldepth, buf);
         }
         line += length + (end ? 1 : 0);
     }
 }
 
-static void check_bestmove(const char *out, const Board *board)
+/* The move of the last line, legal and not banned; UCCI's nobestmove only when every legal
+ * move is banned or there is none. */
+static void check_bestmove(const Engine *e, const char *out, const Board *board)
 {
     char line[128], word[32];
     last_line(out, line, sizeof line);
+    if (e->ucci && strcmp(line, "nobestmove") == 0) {
+        FUZZ_CHECK(board_legal_count(board) == 0 || e->banned_count > 0,
+                   "nobestmove with legal moves and no bans");
+        return;
+    }
     FUZZ_CHECK(starts_with(line, "bestmove "), "go ended with \"%s\"", line);
+    FUZZ_CHECK(board_legal_count(board) > 0 || !e->ucci, "bestmove without a legal move in UCCI");
     const char *s = take_word(line + 9, word, sizeof word);
     Board after = *board;
     if (board_legal_count(board) == 0) {
         FUZZ_CHECK(strcmp(word, "0000") == 0, "bestmove %s without legal moves", word);
         return;
     }
+    Move best = board->game->parse_move(&board->pos, word);
+    for (int i = 0; i < e->banned_count; i++)
+        FUZZ_CHECK(best != e->banned[i], "bestmove %s is banned", word);
     FUZZ_CHECK(board_play(&after, word), "bestmove %s is not legal", word);
     s = take_word(s, word, sizeof word);
-    if (word[0]) {
-        FUZZ_CHECK(strcmp(word, "ponder") == 0, "unexpected \"%s\" after bestmove", word);
-        take_word(s, word, sizeof word);
+    if (strcmp(word, "ponder") == 0) {
+        s = take_word(s, word, sizeof word);
         FUZZ_CHECK(board_play(&after, word), "ponder move %s is not legal", word);
+        s = take_word(s, word, sizeof word);
     }
+    if (word[0])
+        FUZZ_CHECK(e->ucci && strcmp(word, "draw") == 0, "unexpected \"%s\" after bestmove", word);
 }
 
 /* The reference for an accepted `position`: the FEN and the moves replayed here, in the
@@ -350,11 +366,12 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
                        cmd->perft_depth, out);
             break;
         }
-        check_bestmove(out, &before);
-        check_info_lines(out, &before);
+        check_bestmove(e, out, &before);
+        check_info_lines(out, &before, e->ucci);
         /* A stopped search still enters (and counts) a re-search or two on each ply as it
          * unwinds, so the limit can be passed by a few nodes, never by more than that. */
-        if (!strstr(out, "info string book move"))
+        if (!strstr(out, "info string book move") &&
+            !strstr(out, "info string banmoves: every legal move is banned"))
             FUZZ_CHECK(nodes <= cmd->limits.nodes + 2 * MAX_PLY, "searched %llu nodes, limit %llu",
                        (unsigned long long)nodes, (unsigned long long)cmd->limits.nodes);
         break;
@@ -375,7 +392,7 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
             break;
         }
         FUZZ_CHECK(kept, "setoption changed the position");
-        if (name_is(cmd->name, "Hash")) {
+        if (name_is(cmd->name, "Hash") || (e->ucci && name_is(cmd->name, "hashsize"))) {
             long mb = strtol(cmd->value, NULL, 10);
             bool refused = strstr(out, "not enough memory") != NULL;
             if (refused || out[0])
@@ -396,6 +413,24 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
         FUZZ_CHECK(starts_with(out, "id name ") && strstr(out, "\nuciok\n"), "uci answered \"%s\"",
                    out);
         break;
+    case UCI_UCCI:
+        /* The handshake (a first ucci starts from Xiangqi's start position), or refused. */
+        if (e->ucci)
+            FUZZ_CHECK(starts_with(out, "id name ") && strstr(out, "\nucciok\n") &&
+                           e->game == e->game->ucci,
+                       "ucci answered \"%s\"", out);
+        else
+            FUZZ_CHECK(starts_with(out, "info string ") && kept, "a late ucci answered \"%s\"",
+                       out);
+        break;
+    case UCI_BANMOVES:
+        FUZZ_CHECK(kept && (!out[0] || starts_with(out, "info string banmoves ignored")),
+                   "banmoves answered \"%s\"", out);
+        break;
+    case UCI_PROBE:
+        FUZZ_CHECK(kept && (starts_with(out, "pophash") || starts_with(out, "info string ")),
+                   "probe answered \"%s\"", out);
+        break;
     case UCI_EMPTY:
     case UCI_STOP:
     case UCI_PONDERHIT: FUZZ_CHECK(!out[0] && kept, "an idle command answered \"%s\"", out); break;
@@ -410,9 +445,9 @@ static void run_line(Engine *e, const char *line, const UciCommand *cmd)
 
 /* A `go` line made safe to run: with a node limit of at most NODES_MAX. Returns false if the
  * line must be skipped (a deep perft, or a limit that cannot be imposed). */
-static bool bound_go(const char *line, char *out, size_t size, UciCommand *cmd)
+static bool bound_go(const Engine *e, const char *line, char *out, size_t size, UciCommand *cmd)
 {
-    uci_parse(line, cmd);
+    engine_parse(e, line, cmd);
     if (cmd->type != UCI_GO)
         return snprintf(out, size, "%s", line) < (int)size;
     if (cmd->perft_depth >= 0)
@@ -422,7 +457,7 @@ static bool bound_go(const char *line, char *out, size_t size, UciCommand *cmd)
                        : snprintf(out, size, "%s nodes %d", line, NODES_DEFAULT);
     if (length < 0 || (size_t)length >= size)
         return false;
-    uci_parse(out, cmd);
+    engine_parse(e, out, cmd);
     return cmd->type == UCI_MALFORMED || (cmd->type == UCI_GO && cmd->perft_depth < 0 &&
                                           cmd->limits.nodes >= 1 && cmd->limits.nodes <= NODES_MAX);
 }
@@ -454,7 +489,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *line = malloc(room);
         if (!line)
             abort();
-        if (bound_go(lines[i], line, room, &cmd) &&
+        if (bound_go(engine, lines[i], line, room, &cmd) &&
             !(cmd.type == UCI_GO && cmd.perft_depth < 0 && ++searches > SEARCHES_MAX))
             run_line(engine, line, &cmd);
         free(line);

@@ -217,8 +217,36 @@ UCI_SESSIONS = [
 ]
 
 
+# Options a GUI sets before a game: threads and strength levels, good values and bad.
+LEVELS_THREADS_SESSION = (
+    "setoption name Threads value 3\nsetoption name Skill Level value 4\n"
+    "position startpos moves e2e4\ngo depth 4\nsetoption name UCI_LimitStrength value true\n"
+    "setoption name UCI_Elo value 1500\nposition startpos moves d2d4 d7d5\ngo nodes 3000\n"
+    "setoption name UCI_Elo value 99999\nsetoption name Skill Level value -3\n"
+    "setoption name Threads value 65\ngo depth 3\nquit\n")
+
+# UCCI, chosen by a first `ucci`: ICCS moves, options without name/value, clocks in seconds and
+# milliseconds, banmoves, probe, go draw, a mated and a stalemated side; and a late `ucci`.
+UCCI_SESSIONS = [
+    "ucci\nsetoption hashsize 1\nposition startpos moves h2e2 h9g7\ngo depth 3\n"
+    "go time 20 increment 0\nsetoption usemillisec true\ngo time 2000 opptime 1500 nodes 300\nquit",
+    "ucci\nposition fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w moves h2e2\n"
+    "banmoves h9g7 b9c7\ngo nodes 200\nbanmoves zz\nprobe startpos moves h2e2\nprobe fen xyz\nd",
+    "ucci\nposition fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1\nbanmoves b1b9\ngo draw depth 2\n"
+    "position fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1\ngo depth 2\n"
+    "position fen 3k5/R8/9/9/9/9/9/9/4R4/5K3 b - - 0 1\ngo depth 2",
+    "ucci\nsetoption usemillisec maybe\nsetoption threads 0\nsetoption ponder on\nsetoption newgame\n"
+    "setoption\nposition startpos moves h3e3\ngo ponder time 1.5 movestogo 10\nponderhit draw\n"
+    "go depth infinite\nstop\nuci\nucci",
+    "isready\nucci\nposition startpos moves h3e3\ngo depth 2",
+]
+
+
 def uci_sessions():
-    return {f"session-{i:02d}": s.encode("latin-1") for i, s in enumerate(UCI_SESSIONS)}
+    seeds = {f"session-{i:02d}": s.encode("latin-1") for i, s in enumerate(UCI_SESSIONS)}
+    seeds["session-levels-threads"] = LEVELS_THREADS_SESSION.encode("latin-1")
+    seeds.update({f"ucci-session-{i:02d}": s.encode("latin-1") for i, s in enumerate(UCCI_SESSIONS)})
+    return seeds
 
 
 # ---- Polyglot books ---------------------------------------------------------------------------

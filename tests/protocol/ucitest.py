@@ -12,6 +12,12 @@ class Fail(Exception):
     """A check failed; the message says what was expected and what came instead."""
 
 
+def require(condition, message, engine=None):
+    """Fail with the message (and the engine's last exchange) unless the condition holds."""
+    if not condition:
+        raise Fail(message + ("\n" + engine.tail() if engine else ""))
+
+
 class Engine:
     """A UCI engine process. A reader thread timestamps every output line as it arrives, so
     latencies are measured from the moment a command is written to the moment its answer is

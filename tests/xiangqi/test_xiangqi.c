@@ -520,6 +520,49 @@ static void test_move_text(void **state)
     assert_string_equal(buf, "0000");
 }
 
+/* ICCS, UCCI's move text: ranks from 0; every legal move's text reads back as that move, in
+ * upper case too, and equals its UCI text with each rank one lower. */
+static void test_iccs_move_text(void **state)
+{
+    static const struct {
+        int from, to;
+        const char *text;
+    } cases[] = {
+        {0, 9, "a0a1"}, {19, 22, "b2e2"}, {81, 72, "a9a8"}, {86, 85, "f9e9"}, {25, 22, "h2e2"}};
+    XqPosition pos;
+    MoveList list;
+    char iccs[XQ_MOVE_TEXT_MAX], uci[XQ_MOVE_TEXT_MAX], upper[XQ_MOVE_TEXT_MAX];
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        xq_move_to_iccs(xq_move_make(cases[i].from, cases[i].to), iccs);
+        assert_string_equal(iccs, cases[i].text);
+    }
+    set_fen(&pos, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    int count = xq_generate(&pos, XQ_GEN_LEGAL, &list);
+    assert_true(count > 0);
+    for (int i = 0; i < count; i++) {
+        Move m = list.moves[i].move;
+        xq_move_to_iccs(m, iccs);
+        xq_move_to_uci(m, uci);
+        assert_int_equal(xq_parse_iccs_move(&pos, iccs), m);
+        for (size_t j = 0; j <= strlen(iccs); j++)
+            upper[j] = iccs[j] >= 'a' && iccs[j] <= 'z' ? (char)(iccs[j] - 32) : iccs[j];
+        assert_int_equal(xq_parse_iccs_move(&pos, upper), m);
+        /* UCI text: the same files, ranks one higher (a 10 has two digits) */
+        char expected[32];
+        snprintf(expected, sizeof expected, "%c%d%c%d", iccs[0], iccs[1] - '0' + 1, iccs[2],
+                 iccs[3] - '0' + 1);
+        assert_string_equal(uci, expected);
+    }
+    assert_int_equal(xq_parse_iccs_move(&pos, "h2e2"), MOVE_NONE); /* the cannon is on e2 */
+    assert_int_equal(xq_parse_iccs_move(&pos, "e2e6"), xq_move_make(22, 58));
+    assert_int_equal(xq_parse_iccs_move(&pos, "e3e4"), xq_move_make(31, 40)); /* UCI's e3e4 */
+    assert_int_equal(xq_parse_iccs_move(&pos, "a9a8"), MOVE_NONE);            /* Black's piece */
+    assert_int_equal(xq_parse_iccs_move(&pos, "e2e10"), MOVE_NONE);
+    xq_move_to_iccs(MOVE_NONE, iccs);
+    assert_string_equal(iccs, "0000");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -533,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_tree_consistency),
         cmocka_unit_test(test_rule_positions),
         cmocka_unit_test(test_move_text),
+        cmocka_unit_test(test_iccs_move_text),
     };
     printf("XqBB representation: %s\n",
 #if defined(FLASHMATE_XQ_BB_INT128)
