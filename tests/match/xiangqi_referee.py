@@ -512,7 +512,7 @@ def main(argv=None):
     rules = Rules(args.fairy, log)
     eopts, oopts = parse_options(args.engine_options), parse_options(args.opponent_options)
     wins = draws = losses = 0
-    faults, notes = [], []
+    faults, notes, skipped = [], [], 0
     ename = args.engine.partition(":")[2].split()[0]
     oname = args.opponent.partition(":")[2].split()[0]
     ename, oname = os.path.basename(ename), os.path.basename(oname)
@@ -536,28 +536,37 @@ def main(argv=None):
                     notes.append("opponent crashed in game %d (attempt %d), replayed: %s" % (g + 1, attempt, game["reason"]))
                     continue
                 break
-            if game["faulty"] == theirs:
+            unscored = game["faulty"] == theirs and game["kind"] == "crash"
+            if unscored:
+                notes.append("game %d not scored: the opponent crashed in all %d attempts: %s"
+                             % (g + 1, args.attempts, game["reason"]))
+                skipped += 1
+            elif game["faulty"] == theirs:
                 notes.append("game %d won by an opponent fault (%s): %s" % (g + 1, game["kind"], game["reason"]))
             if game["faulty"] == ours:
                 faults.append("game %d: %s: %s" % (g + 1, game["kind"], game["reason"]))
-            if not ends[0].startswith("exit status 0") and game["faulty"] != ours:
+            elif not ends[0].startswith("exit status 0"):
                 faults.append("game %d: crash at quit: engine %s" % (g + 1, ends[0]))
-            if not ends[1].startswith("exit status 0"):
-                notes.append("game %d: opponent after the game: %s" % (g + 1, ends[1]))
+            if game["faulty"] != theirs and not ends[1].startswith("exit status 0"):
+                notes.append("game %d: the opponent after the game (the game stands): %s" % (g + 1, ends[1]))
             red, black = (ename, oname) if engine_red else (oname, ename)
             out.write(pgn(game, red, black, g + 1, args))
             out.flush()
+            print("game %d: %s - %s %s {%s}" % (g + 1, red, black, game["result"], game["reason"]), flush=True)
             r = game["result"]
-            if r == "1/2-1/2":
+            if unscored:
+                pass
+            elif r == "1/2-1/2":
                 draws += 1
             elif (r == "1-0") == engine_red:
                 wins += 1
             else:
                 losses += 1
-            print("game %d: %s - %s %s {%s}" % (g + 1, red, black, r, game["reason"]), flush=True)
     rules.close()
-    print("%s: games=%d W=%d D=%d L=%d" % (ename, games, wins, draws, losses))
-    print(score_line(wins, draws, losses))
+    print("%s: games=%d W=%d D=%d L=%d%s" % (ename, wins + draws + losses, wins, draws, losses,
+                                            " (%d not scored)" % skipped if skipped else ""))
+    if wins + draws + losses:
+        print(score_line(wins, draws, losses))
     for n in notes:
         print("note: " + n)
     for f in faults:
