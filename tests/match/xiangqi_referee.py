@@ -456,13 +456,25 @@ def read_openings(path):
     return out
 
 
+def termination(game):
+    """The PGN Termination tag: normal, adjudication, time forfeit, rules infraction, abandoned."""
+    kind = game["kind"]
+    if kind == "time forfeit":
+        return "time forfeit"
+    if kind == "illegal move":
+        return "rules infraction"
+    if kind:
+        return "abandoned"
+    return "adjudication" if game["reason"].startswith("move limit") else "normal"
+
+
 def pgn(game, red, black, round_no, args):
     result = game["result"]
     tags = [("Event", "xiangqi_referee"), ("Site", os.uname().nodename), ("Date", time.strftime("%Y.%m.%d")),
             ("Round", str(round_no)), ("White", red), ("Black", black), ("Result", result),
             ("Variant", "xiangqi"), ("SetUp", "1"), ("FEN", game["fen"]),
             ("TimeControl", "%g+%g" % (args.tc, args.inc)), ("PlyCount", str(len(game["moves"]))),
-            ("Termination", game["reason"])]
+            ("Termination", termination(game))]
     out = ['[%s "%s"]' % (k, v.replace("\\", "\\\\").replace('"', '\\"')) for k, v in tags]
     body, red_first = [], game["fen"].split()[1] == "w"
     for i, m in enumerate(game["moves"]):
