@@ -2,13 +2,14 @@
 """A Xiangqi engine for the referee's tests: Fairy-Stockfish (`go depth 1`) behind UCI or UCCI,
 with a fault on demand.
 
-usage: fake_xiangqi_engine.py [--ucci] [--illegal N | --crash N | --hang N] [--fairy PATH]
+usage: fake_xiangqi_engine.py [--ucci] [--illegal N | --crash N | --hang N] [--prefer "M1 M2 ..."] [--fairy PATH]
 
 --ucci     speak UCCI as ElephantEye does (`ucci`/`ucciok`, ICCS moves with ranks 0-9,
            `go time T increment I opptime ...` in seconds, `quit` answered by `bye`)
 --illegal  its Nth move is a move that is not legal there (the first of a fixed list that is not)
 --crash    it kills itself with SIGSEGV when asked for its Nth move
 --hang     it never answers when asked for its Nth move (a time forfeit)
+--prefer   plays the first of these moves (Fairy-Stockfish notation) that is legal, if any
 Standard library only.
 """
 import argparse
@@ -28,6 +29,7 @@ def main():
     ap.add_argument("--illegal", type=int, default=0)
     ap.add_argument("--crash", type=int, default=0)
     ap.add_argument("--hang", type=int, default=0)
+    ap.add_argument("--prefer", default="")
     ap.add_argument("--fairy", default=FAIRY)
     args = ap.parse_args()
     fs = subprocess.Popen([args.fairy], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -79,6 +81,7 @@ def main():
             fs.stdin.write(position + "\n")
             legal = [l.split(":")[0] for l in ask("go perft 1", "Nodes searched") if l.endswith(": 1")]
             move = ask("go depth 1", "bestmove")[-1].split()[1]
+            move = next((m for m in args.prefer.split() if m in legal), move)
             if asked == args.illegal:
                 move = next(m for m in ("e1e3", "a1a3", "b1b2", "a4a6", "e10e8") if m not in legal)
             say("bestmove %s" % from_fs(move))

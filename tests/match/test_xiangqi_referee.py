@@ -2,7 +2,8 @@
 """The Xiangqi referee (xiangqi_referee.py): a short match of flashmate against Fairy-Stockfish
 passes with no fault; an illegal move and a crash of the engine under test fail it, named; an
 opponent's crash is replayed and reported, never the engine's fault; a UCCI engine's ICCS moves
-are translated both ways; Fairy-Stockfish's repetition verdicts are read right.
+are translated both ways; Fairy-Stockfish's repetition verdicts are read right, alone and in
+games of fake engines that repeat (a draw) and check perpetually (a loss).
 
 usage: test_xiangqi_referee.py FLASHMATE
 Exit status 77 (a skip) when /usr/games/fairy-stockfish is not installed.
@@ -25,10 +26,17 @@ FAIRY = "uci:" + xr.FAIRY
 FLASHMATE = None
 
 
-def referee(engine, opponent, *options):
+def referee(engine, opponent, *options, openings=None):
     with tempfile.TemporaryDirectory() as tmp:
         pgn = os.path.join(tmp, "games.pgn")
-        proc = subprocess.run([sys.executable, REFEREE, "--pgn", pgn, "--openings", OPENINGS] + list(options)
+        if openings:
+            path = os.path.join(tmp, "openings.epd")
+            with open(path, "w") as f:
+                f.write(openings)
+            options = ("--openings", path) + options
+        else:
+            options = ("--openings", OPENINGS) + options
+        proc = subprocess.run([sys.executable, REFEREE, "--pgn", pgn] + list(options)
                               + [engine, opponent], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True, timeout=120)
         text = ""
@@ -89,6 +97,20 @@ class Matches(unittest.TestCase):
         self.assertEqual(len(re.findall(r'^\[FEN "', pgn, re.M)), 2)
         self.assertRegex(out, r"W=\d+ D=\d+ L=\d+")
         self.assertIn("95% interval", out)
+
+    def test_repetition_draw_in_a_game(self):
+        shuffle = "uci:%s --prefer 'h1g3 g3h1 h10g8 g8h10'" % FAKE
+        rc, out, pgn = referee(shuffle, shuffle, "--games", "1", "--tc", "5", openings=xr.START_FEN + "\n")
+        self.assertEqual(rc, 0, out)
+        self.assertIn("{repetition draw (the position 3 times; Fairy-Stockfish's verdict)} 1/2-1/2", " ".join(pgn.split()))
+        self.assertIn('[PlyCount "8"]', pgn)
+
+    def test_perpetual_check_loses_in_a_game(self):
+        checker = "uci:%s --prefer 'i9i10 i10i9 d10d9 d9d10'" % FAKE
+        rc, out, pgn = referee(checker, checker, "--games", "1", "--tc", "5",
+                               openings="3k5/8R/9/9/9/9/9/9/9/5K3 w - - 0 1\n")
+        self.assertEqual(rc, 0, out)
+        self.assertIn("{Red loses by perpetual check (the position 3 times; Fairy-Stockfish's verdict)} 0-1", " ".join(pgn.split()))
 
     def test_illegal_move_is_caught(self):
         rc, out, pgn = referee("uci:%s --illegal 3" % FAKE, FAIRY, "--games", "1", "--tc", "5")

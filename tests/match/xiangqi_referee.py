@@ -232,8 +232,8 @@ class Engine:
 
     def start(self, fen, opening):
         self.p = Process(self.argv, self.label, self.log)
-        getattr(self, "_start_" + self.proto)()
         self.fen, self.opening = fen, list(opening)
+        getattr(self, "_start_" + self.proto)()
 
     # UCI (Fairy-Stockfish's Xiangqi dialect)
     def _start_uci(self):
@@ -281,6 +281,10 @@ class Engine:
         self.p.send("variant xiangqi")
         self.p.send("easy")
         self.p.send("force")
+        if self.fen != START_FEN:
+            if self.features.get("setboard") != "1":
+                raise SystemExit("%s has no setboard: give it openings as moves from the start" % self.name)
+            self.p.send("setboard %s" % self.fen)
         self.cecp_sent = 0  # moves of the game the engine has been told
 
     def _cecp_level(self, base_ms, inc_ms):
@@ -295,7 +299,7 @@ class Engine:
         deadline = time.monotonic() + limit_s
         if self.proto in ("uci", "ucci"):
             listed = " ".join(self.write_move(m) for m in full)
-            self.p.send("position fen %s%s" % (START_FEN, " moves " + listed if listed else ""))
+            self.p.send("position fen %s%s" % (self.fen, " moves " + listed if listed else ""))
             if self.proto == "uci":
                 self.p.send("go wtime %d btime %d winc %d binc %d" % (clocks[0], clocks[1], incs[0], incs[1]))
             else:
@@ -348,16 +352,16 @@ class Engine:
 
 
 # ---- one game --------------------------------------------------------------------------------
-def play_game(rules, engines, opening, args, log):
+def play_game(rules, engines, opening, args):
     """engines = [red, black] (Engine objects, not started). Returns a dict with result
     ('1-0', '0-1', '1/2-1/2'), reason, faulty ('red'/'black'/None, the side whose fault ended
     the game), kind (fault kind), moves and the opening FEN."""
-    ofen, omoves = opening
+    start, omoves = opening  # the game starts from `start` (the start position or a FEN) and its moves
     base, inc = int(args.tc * 1000), int(args.inc * 1000)
     clocks, incs = [base, base], [inc, inc]
     colours = ("Red", "Black")
     moves = []
-    legal, fen, check0 = rules.state(START_FEN, omoves)
+    legal, fen, check0 = rules.state(start, omoves)
     fen0 = fen
 
     def key(f):
@@ -371,7 +375,7 @@ def play_game(rules, engines, opening, args, log):
     for side, e in enumerate(engines):
         e.cecp_tc = (base, inc)
         try:
-            e.start(START_FEN, omoves)
+            e.start(start, omoves)
         except Fault as f:
             return end(("0-1", "1-0")[side], "%s %s at start: %s" % (colours[side], f.kind, f.detail),
                        ("red", "black")[side], f.kind)
@@ -406,16 +410,16 @@ def play_game(rules, engines, opening, args, log):
             return end(lose, "%s illegal move: %r (%s) after %s" % (name, move, raw, " ".join(omoves + moves) or "start"),
                        name.lower(), "illegal move")
         clocks[side] += incs[side] - used
-        verdict_needed_before = moves[:]
+        before = omoves + moves
         moves.append(move)
-        legal, fen, check = rules.state(START_FEN, omoves + moves)
+        legal, fen, check = rules.state(start, omoves + moves)
         checks.append(check)
         keys.append(key(fen))
         red = not red
         if not legal:
             continue  # mate or stalemate, said at the top
         if keys.count(keys[-1]) >= 2 or int(fen.split()[4]) >= 100:
-            verdict = rules.judge(START_FEN, omoves + verdict_needed_before, move)
+            verdict = rules.judge(start, before, move)
             if verdict:
                 return end(*judged(verdict, side, keys, checks))
 
@@ -443,16 +447,21 @@ def judged(verdict, side, keys, checks):
 
 # ---- openings, PGN, the match ----------------------------------------------------------------
 def read_openings(path):
-    """Lines `FEN c0 "..."; c1 "m1 m2 ...";` (the moves from the start position, Fairy-Stockfish
-    notation); '#' lines are comments. Returns [(fen, [moves])]."""
+    """Lines `FEN c0 "..."; c1 "m1 m2 ...";` (c1: the moves from the start position that reach
+    FEN, Fairy-Stockfish notation); without c1 the game starts from FEN itself (engines that
+    can set up a position only). '#' lines are comments. Returns [(start FEN, [moves])]."""
     out = []
     for line in open(path, encoding="utf-8"):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         m = re.search(r'c1 "([^"]*)"', line)
-        fen = " ".join(line.split()[:4]) + " 0 1"
-        out.append((fen, m.group(1).split() if m else []))
+        if m:
+            out.append((START_FEN, m.group(1).split()))
+            continue
+        fields = line.split()
+        counters = [f for f in fields[4:6] if f.isdigit()]
+        out.append((" ".join(fields[:4] + (counters if len(counters) == 2 else ["0", "1"])), []))
     return out
 
 
@@ -539,7 +548,7 @@ def main(argv=None):
                 o = Engine(args.opponent, oopts, log, "opponent")
                 sides = [e, o] if engine_red else [o, e]
                 try:
-                    game = play_game(rules, sides, opening, args, log)
+                    game = play_game(rules, sides, opening, args)
                 finally:
                     ends = [e.close(), o.close()]
                 ours = "red" if engine_red else "black"
