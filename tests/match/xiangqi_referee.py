@@ -7,7 +7,10 @@ ENGINE and OPPONENT are `uci:COMMAND ARGS` (UCI, Fairy-Stockfish's Xiangqi diale
 `setoption name UCI_Variant value xiangqi`), `ucci:COMMAND ARGS` (UCCI as ElephantEye speaks it,
 ICCS moves) or `cecp:COMMAND ARGS` (xboard protocol as maxqi speaks it, ICCS moves). ENGINE is
 the engine under test: any fault of it (illegal move, crash, time loss, no answer) makes the exit
-status 1; an opponent's fault is reported and, for a crash, the game is played again.
+status 1; an opponent's fault is reported and, for a crash, the game is played again, as is a game
+lost on time by a side that waited for a CPU a quarter of its thinking time (an overloaded
+machine). Exit status 77 when a game stays unscored so in all its attempts (and no fault), 2 on
+bad arguments, else 0.
 
 Every move is checked against Fairy-Stockfish's legal-move list (`go perft 1`); a game ends by
 Fairy-Stockfish's verdict: no legal move loses (checkmate and stalemate alike); a repeated
@@ -22,6 +25,7 @@ import queue
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -115,13 +119,24 @@ class Process:
             if predicate(line):
                 return line
 
+    def cpu_wait(self):
+        """Seconds its threads have waited for a CPU (Linux /proc/PID/task/*/schedstat, the run
+        queue wait), or None where that cannot be read."""
+        total, tasks = 0, "/proc/%d/task" % self.proc.pid
+        try:
+            for tid in os.listdir(tasks):
+                with open("%s/%s/schedstat" % (tasks, tid)) as f:
+                    total += int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            return None
+        return total / 1e9
+
     def status(self):
         try:
             code = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
             return "still running"
         if code < 0:
-            import signal
             return "killed by %s" % signal.Signals(-code).name
         return "exit status %d" % code
 
@@ -368,9 +383,18 @@ def play_game(rules, engines, opening, args):
         return " ".join(f.split()[:2])
 
     keys, checks = [key(fen)], [check0]  # per position: its key, whether the move to it checked
+    waited, thought = [0.0, 0.0], [0.0, 0.0]  # per side: seconds waiting for a CPU, and thinking
 
-    def end(result, reason, faulty=None, kind=None):
-        return dict(result=result, reason=reason, faulty=faulty, kind=kind, moves=moves, fen=fen0)
+    def end(result, reason, faulty=None, kind=None, at_start=False):
+        starved = False
+        if kind == "time forfeit":
+            s = ("red", "black").index(faulty)
+            # the machine, not the engine: it waited for a CPU a quarter of the time it thought
+            starved = waited[s] >= 0.25 * thought[s]
+            reason += "; it waited %.2f s for a CPU in its %.2f s of moves%s" % (
+                waited[s], thought[s], " (starved by the machine)" if starved else "")
+        return dict(result=result, reason=reason, faulty=faulty, kind=kind, moves=moves, fen=fen0,
+                    at_start=at_start, starved=starved)
 
     for side, e in enumerate(engines):
         e.cecp_tc = (base, inc)
@@ -378,21 +402,28 @@ def play_game(rules, engines, opening, args):
             e.start(start, omoves)
         except Fault as f:
             return end(("0-1", "1-0")[side], "%s %s at start: %s" % (colours[side], f.kind, f.detail),
-                       ("red", "black")[side], f.kind)
+                       ("red", "black")[side], f.kind, at_start=True)
     red = fen.split()[1] == "w"
     while True:
         side = 0 if red else 1
         name = colours[side]
         lose = ("0-1", "1-0")[side]
-        win = ("1-0", "0-1")[side]
         if not legal:
             return end(lose, "%s is %s" % (name, "checkmated" if checks and checks[-1] else "stalemated"))
         if len(moves) >= 2 * args.max_moves:
             return end("1/2-1/2", "move limit: draw adjudicated after %d moves" % args.max_moves)
-        t0 = time.monotonic()
+        t0, w0 = time.monotonic(), engines[side].p.cpu_wait()
+
+        def account():
+            w1 = engines[side].p.cpu_wait()
+            thought[side] += time.monotonic() - t0
+            if w0 is not None and w1 is not None:
+                waited[side] += w1 - w0
         try:
             move, raw = engines[side].go(moves, clocks, incs, red, clocks[side] / 1000 + args.margin / 1000)
+            account()
         except TimeoutError:
+            account()
             return end(lose, "%s loses on time: time forfeit (no move within its %.2f s)"
                        % (name, clocks[side] / 1000), name.lower(), "time forfeit")
         except Fault as f:
@@ -553,18 +584,26 @@ def main(argv=None):
                     ends = [e.close(), o.close()]
                 ours = "red" if engine_red else "black"
                 theirs = "black" if engine_red else "red"
-                if game["faulty"] == theirs and game["kind"] == "crash" and attempt < args.attempts:
-                    notes.append("opponent crashed in game %d (attempt %d), replayed: %s" % (g + 1, attempt, game["reason"]))
+                if game["starved"] and attempt < args.attempts:
+                    notes.append("game %d (attempt %d) lost on time on an overloaded machine, replayed: %s"
+                                 % (g + 1, attempt, game["reason"]))
+                    continue
+                replay = game["faulty"] == theirs and (game["kind"] == "crash" or game["at_start"])
+                if replay and attempt < args.attempts:
+                    notes.append("opponent %s in game %d (attempt %d), replayed: %s"
+                                 % ("crashed" if game["kind"] == "crash" else "failed at start", g + 1, attempt,
+                                    game["reason"]))
                     continue
                 break
-            unscored = game["faulty"] == theirs and game["kind"] == "crash"
+            unscored = replay or game["starved"]
             if unscored:
-                notes.append("game %d not scored: the opponent crashed in all %d attempts: %s"
-                             % (g + 1, args.attempts, game["reason"]))
+                notes.append("game %d not scored: %s in all %d attempts: %s"
+                             % (g + 1, "starved by the machine" if game["starved"] else "the opponent failed",
+                                args.attempts, game["reason"]))
                 skipped += 1
             elif game["faulty"] == theirs:
                 notes.append("game %d won by an opponent fault (%s): %s" % (g + 1, game["kind"], game["reason"]))
-            if game["faulty"] == ours:
+            if game["faulty"] == ours and not unscored:
                 faults.append("game %d: %s: %s" % (g + 1, game["kind"], game["reason"]))
             elif not ends[0].startswith("exit status 0"):
                 faults.append("game %d: crash at quit: engine %s" % (g + 1, ends[0]))
@@ -593,7 +632,7 @@ def main(argv=None):
     for f in faults:
         print("FAULT " + f)
     print("faults of %s: %d" % (ename, len(faults)))
-    return 1 if faults else 0
+    return 1 if faults else 77 if skipped else 0
 
 
 if __name__ == "__main__":
