@@ -324,7 +324,7 @@ class Engine:
             while True:
                 line = self._read(deadline)
                 words = line.split()
-                if words[:1] == ["bestmove"] and len(words) > 1:
+                if words[:1] == ["bestmove"] and len(words) > 1 and words[1] not in ("(none)", "0000", "none"):
                     return self._convert(words[1]), line
                 if words[:1] in (["nobestmove"], ["bestmove"]):
                     return None, line
