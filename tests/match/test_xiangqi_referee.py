@@ -100,6 +100,8 @@ class Matches(unittest.TestCase):
         rc, out, pgn = referee("uci:" + FLASHMATE, FAIRY, "--games", "2", "--tc", "2", "--inc", "0.02",
                                "--max-moves", "60", "--opponent-options", "Skill Level=0")
         print(out)
+        if rc == 77 and "starved by the machine in all" in out:
+            self.skipTest("the machine starved the engines in every attempt of a game")
         self.assertEqual(rc, 0, out)
         self.assertIn("faults of flashmate: 0", out)
         self.assertEqual(pgn.count('[Variant "xiangqi"]'), 2)
