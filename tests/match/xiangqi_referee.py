@@ -515,6 +515,8 @@ def pgn(game, red, black, round_no, args):
             ("Variant", "xiangqi"), ("SetUp", "1"), ("FEN", game["fen"]),
             ("TimeControl", "%g+%g" % (args.tc, args.inc)), ("PlyCount", str(len(game["moves"]))),
             ("Termination", termination(game))]
+    if game.get("unscored"):
+        tags.append(("Unscored", game["unscored"]))
     out = ['[%s "%s"]' % (k, v.replace("\\", "\\\\").replace('"', '\\"')) for k, v in tags]
     body, red_first = [], game["fen"].split()[1] == "w"
     for i, m in enumerate(game["moves"]):
@@ -597,6 +599,8 @@ def main(argv=None):
                 break
             unscored = replay or game["starved"]
             if unscored:
+                game["unscored"] = "%s in all %d attempts" % (
+                    "starved by the machine" if game["starved"] else "the opponent failed", args.attempts)
                 notes.append("game %d not scored: %s in all %d attempts: %s"
                              % (g + 1, "starved by the machine" if game["starved"] else "the opponent failed",
                                 args.attempts, game["reason"]))
