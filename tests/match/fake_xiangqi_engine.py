@@ -5,7 +5,8 @@ with a fault on demand.
 usage: fake_xiangqi_engine.py [--ucci] [--illegal N | --crash N | --hang N] [--prefer "M1 M2 ..."] [--fairy PATH]
 
 --ucci     speak UCCI as ElephantEye does (`ucci`/`ucciok`, ICCS moves with ranks 0-9,
-           `go time T increment I opptime ...` in seconds, `quit` answered by `bye`)
+           `go time T increment I opptime ...` in seconds, `quit` answered by `bye`); a move
+           or a `go` that is not UCCI makes it exit with status 1 (a crash to the referee)
 --illegal  its Nth move is a move that is not legal there (the first of a fixed list that is not)
 --crash    it kills itself with SIGSEGV when asked for its Nth move
 --hang     it never answers when asked for its Nth move (a time forfeit)
@@ -69,6 +70,8 @@ def main():
             if "moves" in words:
                 i = words.index("moves")
                 words = words[:i + 1] + [to_fs(m) for m in words[i + 1:]]
+                if None in words:
+                    sys.exit("fake_xiangqi_engine: a move not in its notation: %s" % line.strip())
             position = " ".join(words)
         elif words[0] == "go":
             asked += 1
@@ -77,7 +80,7 @@ def main():
             if asked == args.hang:
                 continue
             if args.ucci and not re.match(r"go time \d+ increment \d+ opptime \d+ oppincrement \d+$", line.strip()):
-                say("info string not UCCI: %s" % line.strip())
+                sys.exit("fake_xiangqi_engine: not a UCCI go: %s" % line.strip())
             fs.stdin.write(position + "\n")
             legal = [l.split(":")[0] for l in ask("go perft 1", "Nodes searched") if l.endswith(": 1")]
             move = ask("go depth 1", "bestmove")[-1].split()[1]
