@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The Xiangqi referee (xiangqi_referee.py): a short match of flashmate against Fairy-Stockfish
 passes with no fault; an illegal move and a crash of the engine under test fail it, named; an
-opponent's crash is replayed and reported, never the engine's fault; a UCCI engine's ICCS moves
-are translated both ways; Fairy-Stockfish's repetition verdicts are read right, alone and in
+opponent's crash is replayed and reported, never the engine's fault; a UCCI engine's ICCS moves,
+and MaxQi's over CECP (when installed), are translated both ways; Fairy-Stockfish's repetition verdicts are read right, alone and in
 games of fake engines that repeat (a draw) and check perpetually (a loss).
 
 usage: test_xiangqi_referee.py FLASHMATE
@@ -146,6 +146,14 @@ class Matches(unittest.TestCase):
         self.assertIn("opponent crashed in game 1 (attempt 1), replayed", out)
         self.assertIn("not scored", out)
         self.assertNotIn("FAULT", out)
+
+    @unittest.skipUnless(os.access("/usr/games/maxqi", os.X_OK), "maxqi (fairymax package) not installed")
+    def test_cecp_maxqi_in_iccs(self):
+        rc, out, pgn = referee(FAIRY, "cecp:/usr/games/maxqi", "--games", "2", "--tc", "3", "--inc", "0.03",
+                               "--max-moves", "12", "--opponent-options", "")
+        self.assertIn(rc, (0, 77), out)  # 77: MaxQi crashed in every attempt, or the machine starved it
+        self.assertNotIn("FAULT", out)
+        self.assertNotIn("illegal move", out)
 
     def test_ucci_engine_in_iccs(self):
         # the fake answers in ICCS and reads the moves it is told as ICCS: a single
