@@ -49,7 +49,8 @@ def main():
     rules = Rules(args.fairy)
     version = "fairy-stockfish"
     print("# Balanced Xiangqi openings: random legal sequences of 2-6 plies from the start position,")
-    print("# kept when Fairy-Stockfish at depth %d scores them within +-%d cp (Red's side), each position once." % (args.depth, args.limit))
+    print("# kept when Fairy-Stockfish at depth %d scores them within +-%d cp (Red's side), each position once."
+          % (args.depth, args.limit))
     print("# Made by: tests/match/make_xiangqi_openings.py --count %d --seed %d --depth %d --limit %d"
           % (args.count, args.seed, args.depth, args.limit))
     print("# c0: the score; c1: the moves from the start (Fairy-Stockfish notation, ranks 1-10).")

@@ -2,8 +2,9 @@
 """The Xiangqi referee (xiangqi_referee.py): a short match of flashmate against Fairy-Stockfish
 passes with no fault; an illegal move and a crash of the engine under test fail it, named; an
 opponent's crash is replayed and reported, never the engine's fault; a UCCI engine's ICCS moves,
-and MaxQi's over CECP (when installed), are translated both ways; Fairy-Stockfish's repetition verdicts are read right, alone and in
-games of fake engines that repeat (a draw) and check perpetually (a loss).
+and MaxQi's over CECP (when installed), are translated both ways; Fairy-Stockfish's repetition
+verdicts are read right, alone and in games of fake engines that repeat (a draw) and check
+perpetually (a loss).
 
 usage: test_xiangqi_referee.py FLASHMATE
 Exit status 77 (a skip) when /usr/games/fairy-stockfish is not installed.
@@ -113,7 +114,8 @@ class Matches(unittest.TestCase):
         shuffle = "uci:%s --prefer 'h1g3 g3h1 h10g8 g8h10'" % FAKE
         rc, out, pgn = referee(shuffle, shuffle, "--games", "1", "--tc", "5", openings=xr.START_FEN + "\n")
         self.assertEqual(rc, 0, out)
-        self.assertIn("{repetition draw (the position 3 times; Fairy-Stockfish's verdict)} 1/2-1/2", " ".join(pgn.split()))
+        self.assertIn("{repetition draw (the position 3 times; Fairy-Stockfish's verdict)} 1/2-1/2",
+                      " ".join(pgn.split()))
         self.assertIn('[PlyCount "8"]', pgn)
 
     def test_perpetual_check_loses_in_a_game(self):
@@ -121,7 +123,8 @@ class Matches(unittest.TestCase):
         rc, out, pgn = referee(checker, checker, "--games", "1", "--tc", "5",
                                openings="3k5/8R/9/9/9/9/9/9/9/5K3 w - - 0 1\n")
         self.assertEqual(rc, 0, out)
-        self.assertIn("{Red loses by perpetual check (the position 3 times; Fairy-Stockfish's verdict)} 0-1", " ".join(pgn.split()))
+        self.assertIn("{Red loses by perpetual check (the position 3 times; Fairy-Stockfish's verdict)} 0-1",
+                      " ".join(pgn.split()))
 
     def test_illegal_move_is_caught(self):
         rc, out, pgn = referee("uci:%s --illegal 3" % FAKE, FAIRY, "--games", "1", "--tc", "5")
@@ -163,7 +166,8 @@ class Matches(unittest.TestCase):
         self.assertNotIn("FAULT", out)
         self.assertNotIn("won by an opponent fault", out)
         self.assertEqual(len(re.findall(r'^\[Result "(1-0|0-1|1/2-1/2)"\]', pgn, re.M)), 2, pgn)
-        self.assertEqual(len(re.findall(r"\{[^}]*(checkmated|stalemated|move limit|repetition|perpetual|counting)", pgn)), 2, pgn)
+        reasons = r"\{[^}]*(checkmated|stalemated|move limit|repetition|perpetual|counting)"
+        self.assertEqual(len(re.findall(reasons, pgn)), 2, pgn)
 
 
 if __name__ == "__main__":

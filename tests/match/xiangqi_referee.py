@@ -438,7 +438,8 @@ def play_game(rules, engines, opening, args):
             return end(lose, "%s loses on time: time forfeit (%d ms used, %d ms left)" % (name, used, clocks[side]),
                        name.lower(), "time forfeit")
         if move not in legal:
-            return end(lose, "%s illegal move: %r (%s) after %s" % (name, move, raw, " ".join(omoves + moves) or "start"),
+            after = " ".join(omoves + moves) or "start"
+            return end(lose, "%s illegal move: %r (%s) after %s" % (name, move, raw, after),
                        name.lower(), "illegal move")
         clocks[side] += incs[side] - used
         before = omoves + moves
