@@ -57,6 +57,19 @@ def elo(p):
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
+def score_line(wins, draws, losses):
+    """The score and the Elo difference with its 95% interval (normal approximation over the
+    per-game scores), as one line: "score 6.5/10 = 65.0%  Elo +108  95% interval [...]"."""
+    n = wins + draws + losses
+    score = (wins + draws / 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    se = math.sqrt(variance / n)
+    lo, hi = elo(score - 1.96 * se), elo(score + 1.96 * se)
+    return ("score %.1f/%d = %.1f%%  Elo %+.0f  95%% interval [%+.0f, %+.0f]  (+-%.0f)"
+            % (wins + draws / 2, n, 100 * score, elo(score), lo, hi,
+               (hi - lo) / 2 if math.isfinite(hi - lo) else float("inf")))
+
+
 def summarise(games, who, expected_games=None, out=sys.stdout):
     """Returns the list of faults (game number, kind, reason)."""
     who = who.lower()
@@ -108,13 +121,7 @@ def summarise(games, who, expected_games=None, out=sys.stdout):
     n = wins + draws + losses
     print("%s: games=%d W=%d D=%d L=%d" % (who, n, wins, draws, losses), file=out)
     if n:
-        score = (wins + draws / 2) / n
-        variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
-        se = math.sqrt(variance / n)
-        lo, hi = elo(score - 1.96 * se), elo(score + 1.96 * se)
-        print("score %.1f/%d = %.1f%%  Elo %+.0f  95%% interval [%+.0f, %+.0f]  (+-%.0f)"
-              % (wins + draws / 2, n, 100 * score, elo(score), lo, hi,
-                 (hi - lo) / 2 if math.isfinite(hi - lo) else float("inf")), file=out)
+        print(score_line(wins, draws, losses), file=out)
     for reason, count in endings.most_common():
         print("  %3d x %s" % (count, reason), file=out)
     for number, kind, reason in opponent_faults:
