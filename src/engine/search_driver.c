@@ -140,7 +140,7 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
     SearchResult result = {first_allowed(limits, root_moves, root_count), MOVE_NONE, 0, 0, 0};
     if (result.best == MOVE_NONE)
         return result;
-    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
+    int max_depth = limits->depth > 0 && limits->depth < DEPTH_MAX ? limits->depth : DEPTH_MAX;
     int wanted = lines_wanted(limits, root_moves, root_count);
     for (int k = 0; k < wanted; k++)
         d->lines[k].score = d->lines[k].pv_length = 0;
