@@ -102,7 +102,8 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     for (int k = 0; k < count; k++) {
         int loss = best_score - d->lines[k].score;
         int halvings = loss / temperature;
-        weights[k] = d->lines[k].pv_length > 0 && halvings < 16 ? 1u << (16 - halvings) : 0;
+        weights[k] = d->lines[k].pv_length > 0 && halvings < 16 ? UINT32_C(1) << (16 - halvings)
+                                                                : 0;
         total += weights[k];
     }
     e->random_state ^= port_time_ms() * 0x9e3779b97f4a7c15ULL ^ e->game->key(&e->position);
