@@ -11,6 +11,8 @@
 #   FLASHMATE_BOARD_CLOCK_HZ     Cortex-M: the core clock the port sets up (and QEMU models)
 #   FLASHMATE_BOARD_CONSOLE_RX   Cortex-M: the UART receive ring of the UCI image, in bytes (a
 #                                power of two; the perft image reads nothing and gets 64)
+#   FLASHMATE_BOARD_CONSOLE_SHARED_LINE  Cortex-M: the UCI image's console assembles each line in
+#                                the engine's line buffer (one line buffer instead of two)
 #   FLASHMATE_BOARD_F_CPU        clock in Hz (AVR: F_CPU and the simulated frequency)
 #   FLASHMATE_BOARD_LAYOUTS      slider layouts that fit its flash, the first is the default
 #   FLASHMATE_BOARD_PERFT_SET    perft self-test: "full" (startpos d5, Kiwipete d4, position 3
@@ -49,19 +51,23 @@ macro(flashmate_board_engine_16k)
   set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
 endmacro()
 
-# ... and for 8 KB (stm32vldiscovery, atmega2560): no UCI image yet. The smallest sizes tried
-# (below) give 6,124 bytes of static RAM (engine 4.7 KB, table 0.5 KB, console 0.9 KB), which
-# leaves 2 KB of stack where the search needs ~1 KB before its first node, ~300 bytes a ply and
-# ~1 KB below the deepest (-fstack-usage on the M3), and `eval` 2.2 KB.
+# ... and for 8 KB (stm32vldiscovery): 4.7 KB of static RAM with a 256-byte table, and a 3.3 KB
+# stack. The search's frame is ~300 bytes a ply on the M3 (-fstack-usage) and ~830 bytes are
+# used below the last node that passes the stack check (measured by the stack paint), so the
+# guard is 960; the stack then holds lines of about 6 plies (seldepth 6). One line buffer (the
+# console assembles into the engine's), 1 KB lines as on the 16 KB boards (a GUI's position
+# line of a 99-move game from the start position), 40 game keys for repetitions, 320 moves on
+# the move stack, iterations up to depth 32 (the stack, not MAX_PLY 16, ends the lines).
 macro(flashmate_board_engine_8k)
-  set(FLASHMATE_BOARD_UCI OFF)
-  set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=384
-      FLASHMATE_UCI_LINE_MAX=768 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
+  set(FLASHMATE_BOARD_UCI ON)
+  set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=320
+      FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=40
       FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
       FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
-      FLASHMATE_STACK_GUARD_BYTES=1280)
-  set(FLASHMATE_BOARD_TT_BYTES 512)
-  set(FLASHMATE_BOARD_UCI_STACK 2048)
+      FLASHMATE_STACK_GUARD_BYTES=960 FLASHMATE_DEPTH_MAX=32)
+  set(FLASHMATE_BOARD_CONSOLE_SHARED_LINE ON)
+  set(FLASHMATE_BOARD_TT_BYTES 256)
+  set(FLASHMATE_BOARD_UCI_STACK 3416)
   set(FLASHMATE_BOARD_UCI_RAM_BUDGET 6144)
 endmacro()
 
@@ -79,6 +85,7 @@ macro(flashmate_board name)
   set(FLASHMATE_BOARD_CHIP "")
   set(FLASHMATE_BOARD_CLOCK_HZ 0)
   set(FLASHMATE_BOARD_CONSOLE_RX 256)
+  set(FLASHMATE_BOARD_CONSOLE_SHARED_LINE OFF)
   if("${name}" STREQUAL "netduinoplus2")
     # STM32F405 (Cortex-M4F): 1 MB flash, 128 KB SRAM (QEMU maps 192 KB; the chip's main SRAM is 128 KB).
     set(FLASHMATE_BOARD_ARCH cortex-m)
@@ -116,6 +123,9 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
     flashmate_board_engine_8k()
+    # A 128-byte receive ring: lines typed while the engine waits are taken as they come, and
+    # while it searches the UART holds what the ring cannot (the engine polls every 2048 nodes).
+    set(FLASHMATE_BOARD_CONSOLE_RX 128)
   elseif("${name}" STREQUAL "microbit")
     # nRF51822 (Cortex-M0, no 64-bit multiply): 256 KB flash, 16 KB SRAM.
     set(FLASHMATE_BOARD_ARCH cortex-m)
@@ -168,6 +178,8 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
     set(FLASHMATE_BOARD_STACK_BYTES 6144)
     flashmate_board_engine_8k()
+    # No UCI image yet: the search is not yet clean for a 16-bit int.
+    set(FLASHMATE_BOARD_UCI OFF)
   else()
     message(FATAL_ERROR "unknown board '${name}' (known: ${FLASHMATE_KNOWN_BOARDS})")
   endif()

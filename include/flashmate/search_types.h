@@ -42,6 +42,16 @@ enum { MULTIPV_MAX = FLASHMATE_MULTIPV_MAX };
 #endif
 enum { SEARCHMOVES_MAX = FLASHMATE_SEARCHMOVES_MAX };
 
+/* The deepest iteration of a search (MAX_PLY - 4 by default). A board whose stack ends its lines
+ * well before MAX_PLY sets it higher: its iterations then go on until the time is up, each less
+ * selective over the plies the stack allows, instead of ending the search early. */
+#ifndef FLASHMATE_DEPTH_MAX
+#define FLASHMATE_DEPTH_MAX (FLASHMATE_MAX_PLY - 4)
+#endif
+enum { DEPTH_MAX = FLASHMATE_DEPTH_MAX };
+_Static_assert(DEPTH_MAX >= 1 && DEPTH_MAX <= 250,
+               "FLASHMATE_DEPTH_MAX: 1 .. 250 (a TT entry holds it in a byte)");
+
 typedef struct SearchLimits {
     int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
     int64_t inc_ms[COLOR_NB];

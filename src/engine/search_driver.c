@@ -60,7 +60,9 @@ static const uint16_t ln_x256[64] = {
 int driver_lmr_reduction(int depth, int move_number)
 {
     int d = depth < 63 ? depth : 63, m = move_number < 63 ? move_number : 63;
-    return (192 * 256 + (int)ln_x256[d] * (int)ln_x256[m] * 256 / 576) / (256 * 256);
+    /* In 32 bits: the products overflow a 16-bit int (AVR). */
+    return (int)((INT32_C(192) * 256 + (int32_t)ln_x256[d] * ln_x256[m] * 256 / 576) /
+                 (INT32_C(256) * 256));
 }
 
 static void report(SearchDriver *d, int multipv, int depth, int seldepth, int score, int bound,
@@ -141,7 +143,7 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
     SearchResult result = {first_allowed(limits, root_moves, root_count), MOVE_NONE, 0, 0, 0};
     if (result.best == MOVE_NONE)
         return result;
-    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 4 ? limits->depth : MAX_PLY - 4;
+    int max_depth = limits->depth > 0 && limits->depth < DEPTH_MAX ? limits->depth : DEPTH_MAX;
     int wanted = lines_wanted(limits, root_moves, root_count);
     for (int k = 0; k < wanted; k++)
         d->lines[k].score = d->lines[k].pv_length = 0;

@@ -19,7 +19,8 @@ void port_write(const char *text);
 
 /* Input lines, without the line ending. A line longer than size - 1 bytes is cut; *truncated
  * (if not NULL) tells. Results: PORT_LINE a line is in buf, PORT_NONE nothing yet (poll only),
- * PORT_EOF input ended. */
+ * PORT_EOF input ended. A board's console may assemble the line in buf itself (the 8 KB boards:
+ * one line buffer, not two), so a caller passes the same buffer until a line is handed over. */
 enum { PORT_LINE = 1, PORT_NONE = 0, PORT_EOF = -1 };
 int port_poll_line(char *buf, size_t size, bool *truncated);
 int port_read_line(char *buf, size_t size, bool *truncated);

@@ -237,13 +237,15 @@ UCI_COMMAND_FUNCTION static bool exclude_banned(const Engine *e, SearchLimits *l
  * (centipawns, its own point of view). */
 enum { UCCI_DRAW_ACCEPT_CP = -50 };
 
-static void go(Engine *e, UciCommand *cmd)
+/* `go`, up to the search: perft, the limits from the options and `searchmoves`, a book move.
+ * Returns whether the search is to run, with *limits. */
+static bool go_prepare(Engine *e, UciCommand *cmd, SearchLimits *limits)
 {
     const GameOps *game = e->game;
-    SearchLimits *limits = &cmd->limits;
+    *limits = cmd->limits;
     if (cmd->perft_depth >= 0) {
         go_perft(e, cmd->perft_depth);
-        return;
+        return false;
     }
     if (cmd->error[0])
         uci_info_string(cmd->error, NULL);
@@ -264,7 +266,7 @@ static void go(Engine *e, UciCommand *cmd)
     if (e->banned_count > 0 && !exclude_banned(e, limits)) {
         uci_info_string("banmoves: every legal move is banned", NULL);
         uci_say_bestmove(e, MOVE_NONE, MOVE_NONE, false);
-        return;
+        return false;
     }
 
     if (game->book_move && e->options.own_book && book_is_open(&e->book) && !limits->infinite &&
@@ -273,10 +275,17 @@ static void go(Engine *e, UciCommand *cmd)
         if (m != MOVE_NONE) {
             uci_info_string("book move", NULL);
             uci_say_bestmove(e, m, MOVE_NONE, false);
-            return;
+            return false;
         }
     }
+    return true;
+}
 
+/* `go`'s search, from limits that go_prepare made: the parsed command is no longer on the stack
+ * (nor the line it pointed into needed: lines that arrive during the search are read into it). */
+static void go_search(Engine *e, SearchLimits *limits)
+{
+    const GameOps *game = e->game;
     SearchHooks hooks = {uci_report_info, poll_input, uci_helper_nodes, e};
     uci_helpers_start(e, limits);
     SearchResult r = game->search(&e->search, &e->position, e->game_keys, e->game_key_count, limits,
@@ -408,7 +417,9 @@ void engine_parse(const Engine *e, const char *line, UciCommand *cmd)
         uci_parse(line, cmd);
 }
 
-void uci_execute(Engine *e, const char *line)
+/* Parse and run one line, except a `go`'s search: returns whether one is to run, with
+ * *limits. Out of line, so that the command (half a kilobyte) is not on the stack during it. */
+UCI_COMMAND_FUNCTION static bool execute_command(Engine *e, const char *line, SearchLimits *limits)
 {
     UciCommand cmd;
     engine_parse(e, line, &cmd);
@@ -430,7 +441,7 @@ void uci_execute(Engine *e, const char *line)
     case UCI_PROBE: probe(e, &cmd); break;
     case UCI_SETOPTION: uci_set_option(e, &cmd); break;
     case UCI_POSITION: set_position(e, &cmd); break;
-    case UCI_GO: go(e, &cmd); break;
+    case UCI_GO: return go_prepare(e, &cmd, limits);
     case UCI_STOP:
     case UCI_PONDERHIT: break; /* nothing is running */
     case UCI_QUIT: e->quit = true; break;
@@ -439,6 +450,14 @@ void uci_execute(Engine *e, const char *line)
     case UCI_MALFORMED: uci_info_string(cmd.error, NULL); break;
     default: uci_info_string("unknown command", line); break;
     }
+    return false;
+}
+
+void uci_execute(Engine *e, const char *line)
+{
+    SearchLimits limits;
+    if (execute_command(e, line, &limits))
+        go_search(e, &limits);
 }
 
 int uci_loop(Engine *e)

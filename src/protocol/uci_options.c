@@ -6,6 +6,7 @@
  */
 #include "uci_internal.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "engine/text.h"
@@ -15,7 +16,13 @@
 #define TEXT_OF_VALUE(x) TEXT_OF(x)
 #define THREADS_MAX_TEXT TEXT_OF_VALUE(FLASHMATE_THREADS_MAX)
 
-enum { HASH_MB_MIN = 1, HASH_MB_MAX = 65536, HASH_MB_DEFAULT = 16, OVERHEAD_MAX = 5000 };
+/* (A 16-bit int, on AVR, holds no 65536.) */
+enum {
+    HASH_MB_MIN = 1,
+    HASH_MB_MAX = INT_MAX < 65536 ? INT_MAX : 65536,
+    HASH_MB_DEFAULT = 16,
+    OVERHEAD_MAX = 5000
+};
 
 /* A new table of `bytes` from the port; on failure the old table stays as it was. */
 bool uci_resize_hash_bytes(Engine *e, size_t bytes)
@@ -32,16 +39,16 @@ bool uci_resize_hash_bytes(Engine *e, size_t bytes)
     e->tt_memory = memory;
     e->tt_bytes = bytes;
     e->tt = table;
-    e->options.hash_mb = (int)(bytes >> 20);
+    e->options.hash_mb = (int)((uint64_t)bytes >> 20); /* size_t may be 16 bits (AVR) */
     return true;
 }
 
 bool uci_resize_hash(Engine *e, int mb)
 {
-    size_t bytes = (size_t)mb << 20;
-    if ((size_t)mb != bytes >> 20)
+    uint64_t bytes = (uint64_t)mb << 20;
+    if (bytes > SIZE_MAX)
         return false; /* does not fit in size_t on this platform */
-    return uci_resize_hash_bytes(e, bytes);
+    return uci_resize_hash_bytes(e, (size_t)bytes);
 }
 
 /* Empty the table. Fresh memory from the port is already zero (and, on hosts, not yet touched),

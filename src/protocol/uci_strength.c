@@ -55,9 +55,12 @@ static void strength_of(int elo, uint64_t *nodes, int *temperature)
         part = 0;
     if (part > span)
         part = span;
-    int x8 = lo->nodes_log2_x8 + ((hi->nodes_log2_x8 - lo->nodes_log2_x8) * part + span / 2) / span;
+    /* In 32 bits: a span times a difference overflows a 16-bit int (AVR). */
+    int x8 = (int)(lo->nodes_log2_x8 +
+                   ((int32_t)(hi->nodes_log2_x8 - lo->nodes_log2_x8) * part + span / 2) / span);
     *nodes = ((uint64_t)eighth_powers[x8 % 8] << (x8 / 8)) >> 12;
-    *temperature = lo->temperature + ((hi->temperature - lo->temperature) * part - span / 2) / span;
+    *temperature = (int)(lo->temperature +
+                         ((int32_t)(hi->temperature - lo->temperature) * part - span / 2) / span);
     if (*temperature < 1)
         *temperature = 1;
 }
@@ -102,7 +105,8 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     for (int k = 0; k < count; k++) {
         int loss = best_score - d->lines[k].score;
         int halvings = loss / temperature;
-        weights[k] = d->lines[k].pv_length > 0 && halvings < 16 ? 1u << (16 - halvings) : 0;
+        weights[k] = d->lines[k].pv_length > 0 && halvings < 16 ? UINT32_C(1) << (16 - halvings)
+                                                                : 0;
         total += weights[k];
     }
     e->random_state ^= port_time_ms() * 0x9e3779b97f4a7c15ULL ^ e->game->key(&e->position);

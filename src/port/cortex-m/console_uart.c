@@ -18,7 +18,10 @@
  *
  * Sizes (compile definitions): FLASHMATE_CONSOLE_RX_BYTES, the ring (a power of two, default
  * 256); FLASHMATE_CONSOLE_LINE_BYTES, the longest line kept whole plus one (default the UCI
- * line buffer, FLASHMATE_UCI_LINE_MAX, or 128 without the engine).
+ * line buffer, FLASHMATE_UCI_LINE_MAX, or 128 without the engine). With
+ * FLASHMATE_CONSOLE_SHARED_LINE (the 8 KB boards' UCI image) the line is assembled in the
+ * caller's buffer itself, which must then be the same one at every call until a line is handed
+ * over (the engine's line: one buffer for both instead of two).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -36,6 +39,11 @@
 #else
 #define FLASHMATE_CONSOLE_LINE_BYTES 128
 #endif
+#endif
+
+#ifdef FLASHMATE_CONSOLE_SHARED_LINE
+#undef FLASHMATE_CONSOLE_LINE_BYTES
+#define FLASHMATE_CONSOLE_LINE_BYTES 2 /* unused: the line is the caller's */
 #endif
 
 enum { RX_BYTES = FLASHMATE_CONSOLE_RX_BYTES, LINE_BYTES = FLASHMATE_CONSOLE_LINE_BYTES };
@@ -57,9 +65,11 @@ static struct {
     volatile bool paused; /* the interrupt found the ring full and masked itself */
 } rx;
 
-/* The line being assembled. */
+/* The line being assembled (with FLASHMATE_CONSOLE_SHARED_LINE in the caller's buffer). */
 static struct {
+#ifndef FLASHMATE_CONSOLE_SHARED_LINE
     char text[LINE_BYTES];
+#endif
     size_t length;
     bool cut;      /* longer than the buffer, or bytes lost */
     bool after_cr; /* the last byte ended a line with CR: a LF right after it is part of it */
@@ -97,9 +107,9 @@ void console_received(uint8_t byte)
     rx.head = head + 1;
 }
 
-/* Take bytes from the ring into the line until it is complete or the ring is empty; returns
- * whether a complete line is waiting. */
-static bool assemble(void)
+/* Take bytes from the ring into the line, text[0 .. size - 1), until it is complete or the ring
+ * is empty; returns whether a complete line is waiting. */
+static bool assemble(char *text, size_t size)
 {
     if (line.complete)
         return true;
@@ -131,8 +141,8 @@ static bool assemble(void)
             line.cut = true; /* no C string can carry it: the line is not whole */
             continue;
         }
-        if (line.length + 1 < LINE_BYTES)
-            line.text[line.length++] = (char)c;
+        if (line.length + 1 < size)
+            text[line.length++] = (char)c;
         else
             line.cut = true;
     }
@@ -165,7 +175,9 @@ static int take_line(char *buf, size_t size, bool *truncated)
             length = size - 1;
             cut = true;
         }
+#ifndef FLASHMATE_CONSOLE_SHARED_LINE
         memcpy(buf, line.text, length);
+#endif
         buf[length] = '\0';
     }
     if (truncated)
@@ -176,16 +188,29 @@ static int take_line(char *buf, size_t size, bool *truncated)
     return PORT_LINE;
 }
 
+/* Where the line is assembled: the console's own buffer, or with FLASHMATE_CONSOLE_SHARED_LINE
+ * the caller's. */
+static bool assemble_for(char *buf, size_t size)
+{
+#ifdef FLASHMATE_CONSOLE_SHARED_LINE
+    return assemble(buf, size);
+#else
+    (void)buf;
+    (void)size;
+    return assemble(line.text, sizeof line.text);
+#endif
+}
+
 int port_poll_line(char *buf, size_t size, bool *truncated)
 {
-    if (!assemble())
+    if (!assemble_for(buf, size))
         return PORT_NONE;
     return take_line(buf, size, truncated);
 }
 
 int port_read_line(char *buf, size_t size, bool *truncated)
 {
-    while (!assemble()) {
+    while (!assemble_for(buf, size)) {
         uint32_t saved = irq_save();
         if (rx.head == rx.tail)
             wait_for_interrupt();
