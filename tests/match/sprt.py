@@ -31,18 +31,16 @@ import queue
 import random
 import re
 import shlex
-import subprocess
 import sys
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+from line_process import Fault, Process  # noqa: E402
+
 ANSWER_SECONDS = 60  # an engine silent this long after `go` has failed (a node budget never takes it)
-
-
-class EngineFault(Exception):
-    pass
 
 
 # ---- the test ---------------------------------------------------------------------------------
@@ -92,62 +90,34 @@ def elo_estimate(wins, draws, losses):
 # ---- engines ----------------------------------------------------------------------------------
 
 class Engine:
-    """A UCI engine process; lines read by a thread into a queue."""
+    """A UCI engine (a line_process.Process); every failure is a Fault."""
 
     def __init__(self, command, name):
         self.name = name
-        self.command = command
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
+        self.p = Process(shlex.split(command), name, None)
 
     def send(self, text):
-        try:
-            self.proc.stdin.write(text + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EngineFault("%s: crash (its input is closed; exit status %s)" % (self.name, self.proc.poll()))
+        self.p.send(text)
 
-    def expect(self, done, seconds):
+    def expect(self, done, seconds, what="an answer"):
         """Lines up to and including the first for which done(line) is true."""
-        deadline = time.monotonic() + seconds
         seen = []
-        while True:
-            left = deadline - time.monotonic()
-            try:
-                line = self.lines.get(timeout=max(left, 0.001))
-            except queue.Empty:
-                raise EngineFault("%s: no answer in %.0f s" % (self.name, seconds))
-            if line is None:
-                time.sleep(0.05)
-                raise EngineFault("%s: crash (exit status %s)" % (self.name, self.proc.poll()))
-            seen.append(line)
-            if done(line):
-                return seen
+        self.p.wait_for(done, seconds, what, seen)
+        return seen
 
     def start(self, options):
         self.send("uci")
-        self.expect(lambda l: l == "uciok", 10)
+        self.expect(lambda l: l == "uciok", 10, "uciok")
         for name, value in options:
             self.send("setoption name %s value %s" % (name, value))
         self.sync()
 
     def sync(self):
         self.send("isready")
-        self.expect(lambda l: l == "readyok", 30)
+        self.expect(lambda l: l == "readyok", 30, "readyok")
 
     def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except (EngineFault, subprocess.TimeoutExpired):
-            self.proc.kill()
+        self.p.close("quit")
 
 
 class Referee(Engine):
@@ -156,10 +126,10 @@ class Referee(Engine):
     def judge(self, position):
         self.send(position)
         self.send("go perft 1")
-        lines = self.expect(lambda l: l.startswith("Nodes searched"), 30)
+        lines = self.expect(lambda l: l.startswith("Nodes searched"), 30, "perft")
         moves = [l.split(":")[0] for l in lines if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: ", l)]
         self.send("d")
-        lines = self.expect(lambda l: l.startswith("Checkers:"), 30)
+        lines = self.expect(lambda l: l.startswith("Checkers:"), 30, "the board")
         facts = {"moves": set(moves)}
         for l in lines:
             if l.startswith("Fen:"):
@@ -168,6 +138,12 @@ class Referee(Engine):
                 facts["key"] = l[4:].strip()
         facts["in_check"] = bool(lines[-1][len("Checkers:"):].strip())
         return facts
+
+
+def fault_text(fault):
+    """"new: crash (exited waiting for bestmove (exit status 3))": whose, what, the details."""
+    name, _, detail = fault.detail.partition(": ")
+    return "%s: %s (%s)" % (name, fault.kind, detail)
 
 
 def parse_options(text):
@@ -244,11 +220,11 @@ def play_game(white, black, referee, fen, s):
         engine.send(go)
         limit = clocks[mover] + 1 if s.tc else ANSWER_SECONDS
         try:
-            lines = engine.expect(lambda l: l.startswith("bestmove"), limit)
-        except EngineFault as fault:
-            if s.tc and "no answer" in str(fault):
+            lines = engine.expect(lambda l: l.startswith("bestmove"), limit, "bestmove")
+        except Fault as fault:
+            if s.tc and fault.kind == "no answer":
                 return winner_if_mate, "%s loses on time" % ("White" if mover == 0 else "Black"), moves, None
-            return winner_if_mate, str(fault), moves, "white" if mover == 0 else "black"
+            return winner_if_mate, fault_text(fault), moves, "white" if mover == 0 else "black"
         if s.tc:
             clocks[mover] -= time.monotonic() - started
             if clocks[mover] < 0:
@@ -356,9 +332,9 @@ class Match:
             new.start(a.new_options)
             base.start(a.base_options)
             referee.start([])
-        except (EngineFault, OSError) as fault:
+        except (Fault, OSError) as fault:
             with self.lock:
-                self.faults.append("start: %s" % fault)
+                self.faults.append("start: %s" % (fault_text(fault) if isinstance(fault, Fault) else fault))
             self.stop.set()
             for e in engines:
                 e.quit()
@@ -375,9 +351,9 @@ class Match:
                 self.record(number, fen, white.name, black.name, result, reason, moves, fault_side)
                 if fault_side:
                     break
-        except EngineFault as fault:  # the referee, or an engine between games
+        except Fault as fault:  # the referee, or an engine between games
             with self.lock:
-                self.faults.append(str(fault))
+                self.faults.append(fault_text(fault))
             self.stop.set()
         finally:
             for e in (new, base, referee):
