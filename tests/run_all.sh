@@ -88,12 +88,12 @@ phase "strict clang build (-Wall -Wextra -Wpedantic -Werror): preset clang-stric
 cmake --preset clang-strict
 cmake --build --preset clang-strict -j "$jobs"
 
-# (c) Each libFuzzer target for FLASHMATE_FUZZ_SECONDS (default 60) from the checked-in corpus;
+# (c) Each libFuzzer target for FLASHMATE_FUZZ_SECONDS (default 30) from the checked-in corpus;
 #     any crash or broken invariant fails (the input is kept in build/fuzz/tests/fuzz/work/).
 phase "fuzz build (clang, libFuzzer + ASan + UBSan): preset fuzz, build/fuzz"
-cmake --preset fuzz -DFLASHMATE_FUZZ_SECONDS="${FLASHMATE_FUZZ_SECONDS:-60}"
+cmake --preset fuzz -DFLASHMATE_FUZZ_SECONDS="${FLASHMATE_FUZZ_SECONDS:-30}"
 cmake --build --preset fuzz -j "$jobs"
-phase "fuzzing, ${FLASHMATE_FUZZ_SECONDS:-60} s per target"
+phase "fuzzing, ${FLASHMATE_FUZZ_SECONDS:-30} s per target"
 nice -n 19 ctest --preset fuzz
 
 # (d) cppcheck on src/, once per slider layout. Configuration: checks warning, style,
