@@ -103,8 +103,10 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     uint32_t weights[MULTIPV_MAX], total = 0;
     int count = d->line_count;
     for (int k = 0; k < count; k++) {
+        /* A line left from the previous iteration (a search stopped between lines) may score
+         * above the first: it counts as no loss (a negative one shifted 1 by 32 or more). */
         int loss = best_score - d->lines[k].score;
-        int halvings = loss / temperature;
+        int halvings = loss > 0 ? loss / temperature : 0;
         weights[k] = d->lines[k].pv_length > 0 && halvings < 16 ? UINT32_C(1) << (16 - halvings)
                                                                 : 0;
         total += weights[k];
@@ -112,6 +114,8 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     e->random_state ^= port_time_ms() * 0x9e3779b97f4a7c15ULL ^ e->game->key(&e->position);
     if (e->random_state == 0)
         e->random_state = 1;
+    if (total == 0)
+        return result->best; /* no line with moves to draw from */
     uint32_t pick = (uint32_t)(next_random(&e->random_state) % total);
     int k = 0;
     while (pick >= weights[k]) {
