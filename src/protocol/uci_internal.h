@@ -102,8 +102,6 @@ uint64_t uci_helper_nodes(void *user);
 
 /* ---- uci_strength.c ---- */
 
-/* The rating the options ask for (Skill Level L < 20: 800 + 100 L), 0 for the full engine. */
-int uci_strength_elo(const UciOptions *o);
 /* Below the full engine: a node budget and several lines to choose from. */
 void uci_strength_limit(const UciOptions *o, SearchLimits *limits);
 /* The move to play after the search: the best one, or below the full engine one of the lines

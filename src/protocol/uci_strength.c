@@ -34,7 +34,8 @@ enum { SCALE_POINTS = sizeof strength_scale / sizeof strength_scale[0] };
 /* 2^(k / 8) * 4096, k = 0..7 */
 static const uint16_t eighth_powers[8] = {4096, 4467, 4871, 5312, 5793, 6317, 6889, 7512};
 
-int uci_strength_elo(const UciOptions *o)
+/* The rating the options ask for (Skill Level L < 20: 800 + 85 L), 0 for the full engine. */
+static int uci_strength_elo(const UciOptions *o)
 {
     if (o->limit_strength)
         return o->elo;
