@@ -8,7 +8,9 @@
  *     pinner inclusive, unioned separately for rank/file pins and for diagonal pins. A piece on a
  *     rank/file pin ray can only move within that union (it cannot reach another pin ray), and
  *     likewise for diagonals, so one mask per direction class suffices;
- *   - danger: squares the enemy attacks with our king removed, which filters king moves.
+ *   - safe: which of the king's squares (its steps, the paths of open castlings) the enemy
+ *     attacks with our king removed, each enemy piece tested until none of them is left: the
+ *     king seldom has more than a few, and often none.
  * En passant is the one move checked by looking at the position after it (it removes two pieces
  * from one rank, which pins do not describe).
  * https://www.chessprogramming.org/Move_Generation
@@ -27,31 +29,15 @@ typedef struct GenContext {
     Bitboard check_mask;
     Bitboard pinned_straight; /* rank/file pin rays including the pinner */
     Bitboard pinned_diagonal;
-    Bitboard danger;
+    Bitboard safe;             /* the king's squares (below) that the enemy does not attack */
+    Bitboard castling_path[2]; /* the king's squares of our king- and queen-side castling */
+    uint8_t castling_open;     /* bit k: castling k is allowed but for attacks on its path */
 } GenContext;
-
-/* Squares attacked by the side not to move, seen through our king. */
-static Bitboard enemy_attacks(const Position *pos, const GenContext *ctx)
-{
-    Bitboard occupied = ctx->occupied ^ bb_square(ctx->king);
-    Bitboard theirs = ctx->theirs;
-    Bitboard attacked = attacks_pawns_set(ctx->them, theirs & pos->by_type[PAWN]) |
-                        attacks_king(pos->king_square[ctx->them]);
-    Bitboard b = theirs & pos->by_type[KNIGHT];
-    while (b)
-        attacked |= attacks_knight(bb_pop_lsb(&b));
-    b = theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
-    while (b)
-        attacked |= attacks_bishop(bb_pop_lsb(&b), occupied);
-    b = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-    while (b)
-        attacked |= attacks_rook(bb_pop_lsb(&b), occupied);
-    return attacked;
-}
 
 /* For each enemy slider that sees the king through our pieces: no piece between means check,
  * exactly one of ours means a pin. */
-static void find_checks_and_pins(const Position *pos, GenContext *ctx)
+static inline __attribute__((always_inline)) void find_checks_and_pins(const Position *pos,
+                                                                       GenContext *ctx)
 {
     int king = ctx->king;
     Bitboard theirs = ctx->theirs;
@@ -89,30 +75,26 @@ static void find_checks_and_pins(const Position *pos, GenContext *ctx)
         ctx->check_mask = ctx->checkers | bb_between(king, bb_lsb(ctx->checkers));
 }
 
-static void context_init(const Position *pos, GenContext *ctx)
+/* The squares of `squares` the enemy does not attack, seen through our king (which cannot step
+ * back along a checking line). The pawns and the king are tested set-wise, then each enemy piece
+ * until no square is left. */
+static inline __attribute__((always_inline)) Bitboard
+safe_squares(const Position *pos, const GenContext *ctx, Bitboard squares)
 {
-    ctx->us = pos_side(pos);
-    ctx->them = color_flip(ctx->us);
-    ctx->king = pos->king_square[ctx->us];
-    ctx->ours = pos->by_color[ctx->us];
-    ctx->theirs = pos->by_color[ctx->them];
-    ctx->occupied = ctx->ours | ctx->theirs;
-    find_checks_and_pins(pos, ctx);
-    ctx->danger = enemy_attacks(pos, ctx);
-}
-
-/* En passant removes the capturing and the captured pawn from one rank: test the king directly
- * against the enemy sliders, and against a non-slider checker that the capture does not remove. */
-static bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int from)
-{
-    int to = pos->ep_square, captured = to ^ 8;
-    Bitboard occupied = ctx->occupied ^ bb_square(from) ^ bb_square(to) ^ bb_square(captured);
-    Bitboard theirs = ctx->theirs ^ bb_square(captured);
-    if (attacks_rook(ctx->king, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
-        return false;
-    if (attacks_bishop(ctx->king, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
-        return false;
-    return !(ctx->checkers & (pos->by_type[KNIGHT] | pos->by_type[PAWN]) & ~bb_square(captured));
+    Bitboard theirs = ctx->theirs;
+    squares &= ~attacks_pawns_set(ctx->them, theirs & pos->by_type[PAWN]) &
+               ~attacks_king(pos->king_square[ctx->them]);
+    Bitboard occupied = ctx->occupied ^ bb_square(ctx->king);
+    Bitboard b = theirs & pos->by_type[KNIGHT];
+    while (b && squares)
+        squares &= ~attacks_knight(bb_pop_lsb(&b));
+    b = theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    while (b && squares)
+        squares &= ~attacks_bishop(bb_pop_lsb(&b), occupied);
+    b = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    while (b && squares)
+        squares &= ~attacks_rook(bb_pop_lsb(&b), occupied);
+    return squares;
 }
 
 /* Standard castling: rights imply king and rook at home (FEN validation and the rights masks
@@ -129,10 +111,11 @@ static const struct CastlingPath {
 
 /* Chess960 castling, right i (the side is not in check): every square king and rook cross or
  * land on must be empty but the two they leave; the king's squares up to its destination must
- * not be attacked; and no enemy rook or queen may see the destination along the back rank once
- * the rook has gone (one behind a rook on b1 that castles to d1). King or rook may already stand
- * on their destination, or on each other's. https://www.chessprogramming.org/Chess960 */
-static bool castling_allowed_960(const Position *pos, const GenContext *ctx, int i)
+ * not be attacked (*path, tested by the caller); and no enemy rook or queen may see the
+ * destination along the back rank once the rook has gone (one behind a rook on b1 that castles
+ * to d1). King or rook may already stand on their destination, or on each other's.
+ * https://www.chessprogramming.org/Chess960 */
+static bool castling_open_960(const Position *pos, const GenContext *ctx, int i, Bitboard *path)
 {
     int king = ctx->king, rook = pos->castling_rook[i];
     int back_rank = king & 56;
@@ -141,20 +124,89 @@ static bool castling_allowed_960(const Position *pos, const GenContext *ctx, int
     Bitboard leaving = bb_square(king) | bb_square(rook);
     Bitboard king_path = bb_between(king, king_to) | bb_square(king_to);
     Bitboard rook_path = bb_between(rook, rook_to) | bb_square(rook_to);
-    if (((king_path | rook_path) & ~leaving & ctx->occupied) || (king_path & ctx->danger))
+    if ((king_path | rook_path) & ~leaving & ctx->occupied)
         return false;
     Bitboard straight = ctx->theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    *path = king_path;
     return !(attacks_rook(king_to, ctx->occupied ^ leaving) & straight & bb_rank(back_rank >> 3));
 }
 
-static inline bool castling_allowed(const Position *pos, const GenContext *ctx, int i)
+/* Whether castling by right i is allowed but for attacks on *path, the king's squares. */
+static inline bool castling_open(const Position *pos, const GenContext *ctx, int i, Bitboard *path)
 {
     const struct CastlingPath *c = &castling_paths[i];
     if (!(pos->castling & c->right))
         return false;
     if (pos->chess960)
-        return castling_allowed_960(pos, ctx, i);
-    return !(ctx->occupied & c->empty) && !(ctx->danger & c->safe);
+        return castling_open_960(pos, ctx, i, path);
+    *path = c->safe;
+    return !(ctx->occupied & c->empty);
+}
+
+/* The king's squares: where it may step and the paths of the castlings that are open, tested
+ * against the enemy's attacks at once. */
+static inline __attribute__((always_inline)) void find_king_squares(const Position *pos,
+                                                                    GenContext *ctx)
+{
+    Bitboard squares = attacks_king(ctx->king) & ~ctx->ours;
+    ctx->castling_open = 0;
+    if (!ctx->checkers && pos->castling) {
+        int first = ctx->us == WHITE ? 0 : 2;
+        for (int k = 0; k < 2; k++) {
+            if (castling_open(pos, ctx, first + k, &ctx->castling_path[k])) {
+                ctx->castling_open |= (uint8_t)(1 << k);
+                squares |= ctx->castling_path[k];
+            }
+        }
+    }
+    ctx->safe = safe_squares(pos, ctx, squares);
+}
+
+/* The context for side `us` to move: inlined where `us` is a constant, code for each colour. */
+static inline __attribute__((always_inline)) void context_init_as(const Position *pos,
+                                                                  GenContext *ctx, Color us)
+{
+    ctx->us = us;
+    ctx->them = color_flip(ctx->us);
+    ctx->king = pos->king_square[ctx->us];
+    ctx->ours = pos->by_color[ctx->us];
+    ctx->theirs = pos->by_color[ctx->them];
+    ctx->occupied = ctx->ours | ctx->theirs;
+    find_checks_and_pins(pos, ctx);
+    find_king_squares(pos, ctx);
+}
+
+static void context_init(const Position *pos, GenContext *ctx)
+{
+    context_init_as(pos, ctx, pos_side(pos));
+}
+
+/* The king's legal moves to `targets`. */
+static inline Bitboard king_targets(const GenContext *ctx, Bitboard targets)
+{
+    return attacks_king(ctx->king) & targets & ctx->safe;
+}
+
+/* Castling by right i (our own), once the king's squares are known. */
+static inline bool castling_allowed(const GenContext *ctx, int i)
+{
+    int k = i & 1;
+    return (ctx->castling_open >> k & 1) &&
+           (ctx->safe & ctx->castling_path[k]) == ctx->castling_path[k];
+}
+
+/* En passant removes the capturing and the captured pawn from one rank: test the king directly
+ * against the enemy sliders, and against a non-slider checker that the capture does not remove. */
+static bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int from)
+{
+    int to = pos->ep_square, captured = to ^ 8;
+    Bitboard occupied = ctx->occupied ^ bb_square(from) ^ bb_square(to) ^ bb_square(captured);
+    Bitboard theirs = ctx->theirs ^ bb_square(captured);
+    if (attacks_rook(ctx->king, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
+        return false;
+    if (attacks_bishop(ctx->king, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
+        return false;
+    return !(ctx->checkers & (pos->by_type[KNIGHT] | pos->by_type[PAWN]) & ~bb_square(captured));
 }
 
 /* The castling move of right i: the king's two-square step, or in Chess960 the king taking its
@@ -171,7 +223,8 @@ typedef struct PawnTargets {
     int forward, east_delta, west_delta;
 } PawnTargets;
 
-static inline void pawn_targets(const Position *pos, const GenContext *ctx, PawnTargets *pt)
+static inline __attribute__((always_inline)) void
+pawn_targets(const Position *pos, const GenContext *ctx, PawnTargets *pt)
 {
     Color us = ctx->us;
     Bitboard pawns = ctx->ours & pos->by_type[PAWN];
@@ -195,7 +248,8 @@ static inline void pawn_targets(const Position *pos, const GenContext *ctx, Pawn
     pt->west_delta = pt->forward - 1;
 }
 
-static inline int count_pawn_moves(const Position *pos, const GenContext *ctx)
+static inline __attribute__((always_inline)) int count_pawn_moves(const Position *pos,
+                                                                  const GenContext *ctx)
 {
     Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
     PawnTargets pt;
@@ -216,11 +270,11 @@ static inline int count_pawn_moves(const Position *pos, const GenContext *ctx)
  * Counting (perft leaves): popcounts of target sets, no list.
  */
 
-int movegen_count_legal(const Position *pos)
+static inline __attribute__((always_inline)) int count_legal_as(const Position *pos, Color us)
 {
     GenContext ctx;
-    context_init(pos, &ctx);
-    int count = bb_popcount(attacks_king(ctx.king) & ~ctx.ours & ~ctx.danger);
+    context_init_as(pos, &ctx, us);
+    int count = bb_popcount(king_targets(&ctx, ~ctx.ours));
     if (bb_more_than_one(ctx.checkers))
         return count;
 
@@ -253,9 +307,14 @@ int movegen_count_legal(const Position *pos)
     count += count_pawn_moves(pos, &ctx);
     if (!ctx.checkers && pos->castling) {
         int first = ctx.us == WHITE ? 0 : 2;
-        count += castling_allowed(pos, &ctx, first) + castling_allowed(pos, &ctx, first + 1);
+        count += castling_allowed(&ctx, first) + castling_allowed(&ctx, first + 1);
     }
     return count;
+}
+
+int movegen_count_legal(const Position *pos)
+{
+    return pos_side(pos) == WHITE ? count_legal_as(pos, WHITE) : count_legal_as(pos, BLACK);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -315,7 +374,7 @@ static ScoredMove *add_en_passant(const Position *pos, const GenContext *ctx, Sc
     return out;
 }
 
-/* Knight, bishop, rook, queen and king moves to `targets` (king: minus danger squares). */
+/* Knight, bishop, rook, queen and king moves to `targets` (the king's: those not attacked). */
 static ScoredMove *add_piece_moves(const Position *pos, const GenContext *ctx, ScoredMove *out,
                                    Bitboard targets)
 {
@@ -342,7 +401,7 @@ static ScoredMove *add_piece_moves(const Position *pos, const GenContext *ctx, S
             to &= ctx->pinned_straight;
         out = add_moves_from(out, from, to);
     }
-    return add_moves_from(out, ctx->king, attacks_king(ctx->king) & targets & ~ctx->danger);
+    return add_moves_from(out, ctx->king, king_targets(ctx, targets));
 }
 
 static ScoredMove *add_castling(const Position *pos, const GenContext *ctx, ScoredMove *out)
@@ -350,12 +409,13 @@ static ScoredMove *add_castling(const Position *pos, const GenContext *ctx, Scor
     if (ctx->checkers || !pos->castling)
         return out;
     for (int i = ctx->us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
-        if (castling_allowed(pos, ctx, i))
+        if (castling_allowed(ctx, i))
             out = add_move(out, castling_move(pos, i));
     return out;
 }
 
-static ScoredMove *generate_all(const Position *pos, const GenContext *ctx, ScoredMove *out)
+static inline __attribute__((always_inline)) ScoredMove *
+generate_all(const Position *pos, const GenContext *ctx, ScoredMove *out)
 {
     Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
     PawnTargets pt;
@@ -372,7 +432,8 @@ static ScoredMove *generate_all(const Position *pos, const GenContext *ctx, Scor
     return add_castling(pos, ctx, out);
 }
 
-static ScoredMove *generate_quiets(const Position *pos, const GenContext *ctx, ScoredMove *out)
+static inline __attribute__((always_inline)) ScoredMove *
+generate_quiets(const Position *pos, const GenContext *ctx, ScoredMove *out)
 {
     Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
     PawnTargets pt;
@@ -409,7 +470,8 @@ static Bitboard capturers_of(const Position *pos, const GenContext *ctx, PieceTy
 }
 
 /* Victim first, least valuable attacker first: the list comes out in MVV/LVA order. */
-static ScoredMove *generate_captures(const Position *pos, const GenContext *ctx, ScoredMove *out)
+static inline __attribute__((always_inline)) ScoredMove *
+generate_captures(const Position *pos, const GenContext *ctx, ScoredMove *out)
 {
     Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
     PawnTargets pt;
@@ -432,25 +494,26 @@ static ScoredMove *generate_captures(const Position *pos, const GenContext *ctx,
                     }
                 }
             }
-            if ((attacks_king(victim) & bb_square(ctx->king)) && !(ctx->danger & bb_square(victim)))
+            if ((attacks_king(victim) & bb_square(ctx->king)) && (ctx->safe & bb_square(victim)))
                 out = add_move(out, move_make(ctx->king, victim));
         }
     }
     return add_en_passant(pos, ctx, out);
 }
 
-int movegen_write(const Position *pos, GenMode mode, ScoredMove *moves)
+static inline __attribute__((always_inline)) int write_as(const Position *pos, GenMode mode,
+                                                          ScoredMove *moves, Color us)
 {
     GenContext ctx;
     ScoredMove *out = moves;
-    context_init(pos, &ctx);
+    context_init_as(pos, &ctx, us);
 
     if (bb_more_than_one(ctx.checkers)) {
         /* Double check: only the king moves. */
         Bitboard targets = mode == GEN_CAPTURES ? ctx.theirs
                          : mode == GEN_QUIETS   ? ~ctx.occupied
                                                 : ~ctx.ours;
-        out = add_moves_from(out, ctx.king, attacks_king(ctx.king) & targets & ~ctx.danger);
+        out = add_moves_from(out, ctx.king, king_targets(&ctx, targets));
     } else if (mode == GEN_CAPTURES) {
         out = generate_captures(pos, &ctx, out);
     } else if (mode == GEN_QUIETS) {
@@ -460,6 +523,12 @@ int movegen_write(const Position *pos, GenMode mode, ScoredMove *moves)
     }
     assert(out - moves <= MAX_MOVES); /* 218 is the most any legal position has */
     return (int)(out - moves);
+}
+
+int movegen_write(const Position *pos, GenMode mode, ScoredMove *moves)
+{
+    return pos_side(pos) == WHITE ? write_as(pos, mode, moves, WHITE)
+                                  : write_as(pos, mode, moves, BLACK);
 }
 
 int movegen_append(const Position *pos, GenMode mode, MoveList *list)
@@ -508,7 +577,7 @@ bool movegen_is_legal(const Position *pos, Move move)
             return false;
         for (int i = ctx.us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
             if (castling_move(pos, i) == move)
-                return castling_allowed(pos, &ctx, i);
+                return castling_allowed(&ctx, i);
         return false;
     }
     if (ctx.ours & bb_square(to))
@@ -522,7 +591,7 @@ bool movegen_is_legal(const Position *pos, Move move)
     if (!reaches(pos, &ctx, from, to))
         return false;
     if (pt == KING)
-        return !(ctx.danger & bb_square(to));
+        return (ctx.safe & bb_square(to)) != 0;
     if (bb_more_than_one(ctx.checkers) || !(ctx.check_mask & bb_square(to)))
         return false;
     if ((ctx.pinned_straight | ctx.pinned_diagonal) & bb_square(from))
