@@ -18,6 +18,10 @@ usage: sprt.py [options] NEW BASE OPENINGS.epd
   --games N        at most N games (default 20000), in pairs: opening i twice, colours swapped
   --elo0 E --elo1 E --alpha A --beta B   the test (default 0 5 0.05 0.05)
   --no-sprt        play the games, report the score, no test (e.g. a fixed-size match)
+  --variant xiangqi  Xiangqi (`UCI_Variant xiangqi` for all three, openings from e.g.
+                   tests/data/xiangqi-openings.epd): no legal move loses, a repetition in which
+                   one side gave check with every move loses for it (else a draw), 120 plies
+                   without a capture and no attacking piece on the board are draws
   --pgn FILE       the games (default sprt.pgn); --log FILE the SPRT log (default sprt.log)
 Exit status: 0 when the test stopped (either way) or the games were played, 1 when an engine
 made a fault (an illegal move, a crash, no answer: the test is void), 2 on bad usage.
@@ -120,14 +124,19 @@ class Engine:
         self.p.close("quit")
 
 
+MOVE_TEXT = {"chess": r"^[a-h][1-8][a-h][1-8][qrbn]?: ", "xiangqi": r"^[a-i](?:10|[1-9])[a-i](?:10|[1-9]): "}
+
+
 class Referee(Engine):
     """The host flashmate: legal moves and the facts of a position."""
+
+    variant = "chess"
 
     def judge(self, position):
         self.send(position)
         self.send("go perft 1")
         lines = self.expect(lambda l: l.startswith("Nodes searched"), 30, "perft")
-        moves = [l.split(":")[0] for l in lines if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: ", l)]
+        moves = [l.split(":")[0] for l in lines if re.match(MOVE_TEXT[self.variant], l)]
         self.send("d")
         lines = self.expect(lambda l: l.startswith("Checkers:"), 30, "the board")
         facts = {"moves": set(moves)}
@@ -164,6 +173,26 @@ def bare_kings(fen):
     return not pieces or (len(pieces) == 1 and pieces[0] in "NBnb")
 
 
+def xiangqi_without_attackers(fen):
+    """No chariot, horse, cannon or soldier on the board: neither side can mate."""
+    return not any(c in "rncpRNCP" for c in fen.split()[0])
+
+
+def xiangqi_perpetual_checker(history):
+    """Who gave check with each of their moves since the position now repeated (the last of
+    history, [(key, side to move in check)] a ply) last stood: 0 the side to move, 1 the other
+    side, None when neither or both did (a draw)."""
+    last = len(history) - 1
+    first = max(i for i in range(last) if history[i][0] == history[last][0])
+    # Where the side to move now is to move (an even distance back) and stands in check, the
+    # other side's move gave it.
+    checked = [all(history[i][1] for i in range(first + 1, last + 1) if (last - i) % 2 == parity)
+               for parity in (0, 1)]
+    if checked[0] == checked[1]:
+        return None
+    return 1 if checked[0] else 0
+
+
 def score_of(lines):
     """The last score an engine reported (its first line's) before its bestmove, in centipawns,
     a mate as +-100000; None without one."""
@@ -190,7 +219,8 @@ def play_game(white, black, referee, fen, s):
     sides = [white, black]
     start_side = 0 if fen.split()[1] == "w" else 1
     clocks = [s.tc[0], s.tc[0]] if s.tc else None
-    moves, keys, scores = [], {}, []
+    moves, keys, scores, history = [], {}, [], []
+    xiangqi = referee.variant == "xiangqi"
     for e in sides:
         e.send("ucinewgame")
         e.sync()
@@ -200,14 +230,22 @@ def play_game(white, black, referee, fen, s):
         facts = referee.judge(position)
         keys[facts["key"]] = keys.get(facts["key"], 0) + 1
         winner_if_mate = "0-1" if mover == 0 else "1-0"
+        history.append((facts["key"], facts["in_check"]))
         if not facts["moves"]:
+            if xiangqi:
+                return winner_if_mate, "checkmate" if facts["in_check"] else "stalemate (lost)", moves, None
             return (winner_if_mate, "checkmate", moves, None) if facts["in_check"] else \
                 ("1/2-1/2", "stalemate", moves, None)
         if keys[facts["key"]] >= 3:
+            checker = xiangqi_perpetual_checker(history) if xiangqi else None
+            if checker is not None:
+                loser = mover if checker == 0 else 1 - mover
+                return "0-1" if loser == 0 else "1-0", "perpetual check by %s" % (
+                    "White" if loser == 0 else "Black"), moves, None
             return "1/2-1/2", "threefold repetition", moves, None
-        if int(facts["fen"].split()[4]) >= 100:
-            return "1/2-1/2", "fifty-move rule", moves, None
-        if bare_kings(facts["fen"]):
+        if int(facts["fen"].split()[4]) >= (120 if xiangqi else 100):
+            return "1/2-1/2", "%s-move rule" % ("sixty" if xiangqi else "fifty"), moves, None
+        if xiangqi_without_attackers(facts["fen"]) if xiangqi else bare_kings(facts["fen"]):
             return "1/2-1/2", "insufficient material", moves, None
         engine = sides[mover]
         engine.send(position)
@@ -328,10 +366,12 @@ class Match:
         try:
             new, base = Engine(a.new, "new"), Engine(a.base, "base")
             referee = Referee(a.referee, "referee")
+            referee.variant = a.variant
             engines = [new, base, referee]
-            new.start(a.new_options)
-            base.start(a.base_options)
-            referee.start([])
+            variant = [("UCI_Variant", a.variant)] if a.variant != "chess" else []
+            new.start(variant + a.new_options)
+            base.start(variant + a.base_options)
+            referee.start(variant)
         except (Fault, OSError) as fault:
             with self.lock:
                 self.faults.append("start: %s" % (fault_text(fault) if isinstance(fault, Fault) else fault))
@@ -384,6 +424,7 @@ def main(argv):
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--no-sprt", action="store_true")
+    p.add_argument("--variant", choices=["chess", "xiangqi"], default="chess")
     p.add_argument("--pgn", default="sprt.pgn")
     p.add_argument("--log", default="sprt.log")
     a = p.parse_args(argv)

@@ -19,6 +19,7 @@ import sprt  # noqa: E402
 
 FAULTY = os.path.join(HERE, "faulty_engine.py")
 OPENINGS = os.path.join(HERE, "..", "data", "openings-balanced-200.epd")
+XIANGQI_OPENINGS = os.path.join(HERE, "..", "data", "xiangqi-openings.epd")
 FLASHMATE = None
 
 
@@ -44,6 +45,35 @@ def simulate(true_elo, draw_rate, games, seed):
         else:
             l += 1
     return w, d, l
+
+
+class XiangqiRules(unittest.TestCase):
+    """Who loses a Xiangqi repetition: (key, side to move in check) a ply, the last repeated."""
+
+    def test_perpetual_check_by_the_other_side(self):
+        # A B A B A: the side to move at A stood in check each time, at B never.
+        history = [("A", True), ("B", False), ("A", True), ("B", False), ("A", True)]
+        self.assertEqual(sprt.xiangqi_perpetual_checker(history), 1)
+
+    def test_perpetual_check_by_the_side_to_move(self):
+        history = [("A", False), ("B", True), ("A", False), ("B", True), ("A", False)]
+        self.assertEqual(sprt.xiangqi_perpetual_checker(history), 0)
+
+    def test_only_the_cycle_counts(self):
+        # The check before the position first stood does not count, one quiet move in the cycle
+        # breaks the perpetual, and both sides checking is a draw.
+        self.assertEqual(sprt.xiangqi_perpetual_checker(
+            [("X", False), ("A", False), ("B", True), ("C", True), ("D", True), ("A", True)]), None)
+        self.assertEqual(sprt.xiangqi_perpetual_checker(
+            [("A", True), ("B", False), ("C", False), ("D", False), ("A", True)]), None)
+        self.assertEqual(sprt.xiangqi_perpetual_checker(
+            [("A", True), ("B", True), ("A", True)]), None)
+        self.assertEqual(sprt.xiangqi_perpetual_checker(
+            [("A", False), ("B", True), ("C", False), ("D", True), ("A", False)]), 0)
+
+    def test_no_attacker_left(self):
+        self.assertTrue(sprt.xiangqi_without_attackers("3ak4/9/4b4/9/9/9/9/4B4/4A4/4K4 w - - 0 1"))
+        self.assertFalse(sprt.xiangqi_without_attackers("3ak4/9/4b4/9/9/9/4P4/4B4/4A4/4K4 w - - 0 1"))
 
 
 class Statistics(unittest.TestCase):
@@ -104,6 +134,23 @@ class Runs(unittest.TestCase):
         self.assertTrue(m and sum(map(int, m.groups())) == 6, text)
         self.assertIn("played", text)
 
+    def test_a_xiangqi_match_plays(self):
+        pgn = os.path.join(self.dir, "xq.pgn")
+        proc = subprocess.run([sys.executable, os.path.join(HERE, "sprt.py"), FLASHMATE, FLASHMATE,
+                               XIANGQI_OPENINGS, "--variant", "xiangqi", "--referee", FLASHMATE, "--pgn", pgn,
+                               "--log", os.path.join(self.dir, "xq.log"), "--nodes", "1000", "--games", "4",
+                               "--no-sprt"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+        self.assertIn("games 4:", proc.stdout)
+        games = re.findall(r"\n\n(\S.*?) \{(.*?)\}", read(pgn))
+        self.assertEqual(len(games), 4, read(pgn))
+        for moves, reason in games:
+            # Xiangqi moves (files a-i, ranks 1-10), and Xiangqi's verdicts, never chess's.
+            self.assertTrue(all(re.match(r"^[a-i](10|[1-9])[a-i](10|[1-9])$", m) for m in moves.split()), moves)
+            self.assertNotIn("fifty", reason)
+            self.assertNotEqual(reason, "stalemate")
+
     def test_games_from_one_opening_differ(self):
         # One opening, the same engine on both sides: without the budget's jitter games 1 and 3
         # (and 2 and 4) would be one game played twice.
@@ -156,7 +203,7 @@ class Runs(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
     FLASHMATE = os.path.realpath(sys.argv[1])
-    unittest.main(argv=sys.argv[:1], verbosity=2)
+    unittest.main(argv=sys.argv[:1] + sys.argv[2:], verbosity=2)
