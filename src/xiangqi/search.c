@@ -253,20 +253,30 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
             continue;
         legal++;
         bool quiet = pos->board[xq_move_to(move)] == XQ_NO_PIECE;
+        bool killer = move == s->killers[ply][0] || move == s->killers[ply][1];
+        int history = s->history[us][xq_move_from(move)][xq_move_to(move)];
         XqUndo undo;
         xq_do_move(pos, move, &undo);
-        driver_push_key(d, pos->key);
         bool gives_check = xq_in_check(pos);
+        /* Late quiet moves near the leaves: past a count that grows with depth, or far below
+         * alpha, they are not searched. */
+        if (!root && quiet && !in_check && !gives_check && !killer &&
+            best > -VALUE_MATE_IN_MAX_PLY && depth <= 6 &&
+            (legal > 4 + depth * depth || static_eval + 120 + 100 * depth <= alpha)) {
+            xq_undo_move(pos, move, &undo);
+            continue;
+        }
+        driver_push_key(d, pos->key);
         int new_depth = depth - 1 + (gives_check && ply < 2 * d->root_depth);
         int score;
         if (legal == 1) {
             score = -search(s, pos, -beta, -alpha, new_depth, ply + 1);
         } else {
             int r = 0;
-            if (depth >= 3 && quiet && !in_check && !gives_check && legal > 3) {
-                r = 1 + (legal > 10) + (!pv_node && depth >= 6);
-                if (move == s->killers[ply][0] || move == s->killers[ply][1])
-                    r--;
+            if (depth >= 3 && quiet && !in_check && !gives_check && legal > 2 + pv_node) {
+                r = driver_lmr_reduction(depth, legal) + !pv_node - history / 8192 - killer;
+                if (r < 0)
+                    r = 0;
                 if (r > new_depth - 1)
                     r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
