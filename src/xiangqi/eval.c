@@ -6,6 +6,7 @@
  */
 #include "flashmate/xiangqi_search.h"
 
+#include "attacks.h"
 #include "engine/text.h"
 
 static const int16_t piece_values[XQ_PIECE_TYPE_NB] = {
@@ -108,6 +109,10 @@ static const int8_t pst[XQ_PIECE_TYPE_NB][XQ_SQUARE_NB] = {
 
 enum { TEMPO = 10 };
 
+/* Mobility, per square reached that no piece of its own side holds: chariots, horses (their
+ * legs free) and cannons (quiet moves and captures over a screen). */
+enum { MOBILITY_ROOK = 3, MOBILITY_HORSE = 5, MOBILITY_CANNON = 2 };
+
 int xq_piece_value(XqPieceType pt) { return piece_values[pt]; }
 
 /* Index into the Red-oriented tables for a piece of colour c on sq. */
@@ -130,15 +135,43 @@ static int side_score(const XqPosition *pos, Color c)
     return score;
 }
 
+static int mobility(const XqPosition *pos, Color c)
+{
+    XqBB occupied = xq_occupied(pos), ours = pos->by_color[c];
+    XqBB theirs = pos->by_color[color_flip(c)];
+    int score = 0;
+    XqBB b = xq_pieces(pos, c, XQ_ROOK);
+    while (xq_bb_any(b)) {
+        int sq = xq_bb_pop_lsb(&b);
+        score += MOBILITY_ROOK * xq_bb_popcount(xq_bb_andnot(xq_attacks_rook(sq, occupied), ours));
+    }
+    b = xq_pieces(pos, c, XQ_HORSE);
+    while (xq_bb_any(b)) {
+        int sq = xq_bb_pop_lsb(&b);
+        score += MOBILITY_HORSE *
+                 xq_bb_popcount(xq_bb_andnot(xq_attacks_horse(sq, occupied), ours));
+    }
+    b = xq_pieces(pos, c, XQ_CANNON);
+    while (xq_bb_any(b)) {
+        int sq = xq_bb_pop_lsb(&b);
+        XqBB moves = xq_bb_or(xq_bb_andnot(xq_attacks_rook(sq, occupied), occupied),
+                              xq_bb_and(xq_cannon_hits(sq, occupied), theirs));
+        score += MOBILITY_CANNON * xq_bb_popcount(moves);
+    }
+    return score;
+}
+
 int xq_evaluate(const XqPosition *pos)
 {
-    Color us = xq_side(pos);
-    return side_score(pos, us) - side_score(pos, color_flip(us)) + TEMPO;
+    Color us = xq_side(pos), them = color_flip(us);
+    return side_score(pos, us) - side_score(pos, them) + mobility(pos, us) - mobility(pos, them) +
+           TEMPO;
 }
 
 void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
 {
     int red = side_score(pos, WHITE), black = side_score(pos, BLACK);
+    int red_mobility = mobility(pos, WHITE), black_mobility = mobility(pos, BLACK);
     int red_tempo = xq_side(pos) == WHITE ? TEMPO : 0, black_tempo = TEMPO - red_tempo;
     TextBuf t = text_buf(buf, size);
     text_add(&t, "                term |    Red |  Black |  Total |\n");
@@ -148,6 +181,12 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add_int_width(&t, black, 7);
     text_add(&t, " |");
     text_add_int_width(&t, red - black, 7);
+    text_add(&t, " |\n            mobility |");
+    text_add_int_width(&t, red_mobility, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, black_mobility, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, red_mobility - black_mobility, 7);
     text_add(&t, " |\n               tempo |");
     text_add_int_width(&t, red_tempo, 7);
     text_add(&t, " |");
@@ -155,6 +194,6 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add(&t, " |");
     text_add_int_width(&t, red_tempo - black_tempo, 7);
     text_add(&t, " |\nresult: ");
-    text_add_int(&t, red + red_tempo - black - black_tempo);
+    text_add_int(&t, red + red_mobility + red_tempo - black - black_mobility - black_tempo);
     text_add(&t, " for Red\n");
 }
