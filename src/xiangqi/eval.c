@@ -135,6 +135,51 @@ static int side_score(const XqPosition *pos, Color c)
     return score;
 }
 
+/* King safety: every square of a side's palace that an enemy chariot, horse, cannon (over a
+ * screen) or soldier reaches is worth attack units by the attacker's kind; with two attackers
+ * or more the units cost their square (units^2 / 4, at most 400 cp), with one only themselves. */
+enum { UNITS_ROOK = 3, UNITS_HORSE = 3, UNITS_CANNON = 2, UNITS_PAWN = 2, KING_DANGER_MAX = 400 };
+
+static XqBB palace_of(Color c)
+{
+    return c == WHITE ? xq_bb_make(UINT64_C(0xE07038), 0) : xq_bb_make(0, UINT64_C(0x70381C));
+}
+
+static int king_danger(const XqPosition *pos, Color c)
+{
+    Color them = color_flip(c);
+    XqBB occupied = xq_occupied(pos), palace = palace_of(c);
+    int units = 0, attackers = 0;
+    XqBB b = xq_pieces(pos, them, XQ_ROOK);
+    while (xq_bb_any(b)) {
+        int hits = xq_bb_popcount(xq_bb_and(xq_attacks_rook(xq_bb_pop_lsb(&b), occupied), palace));
+        units += UNITS_ROOK * hits;
+        attackers += hits > 0;
+    }
+    b = xq_pieces(pos, them, XQ_HORSE);
+    while (xq_bb_any(b)) {
+        int hits = xq_bb_popcount(xq_bb_and(xq_attacks_horse(xq_bb_pop_lsb(&b), occupied), palace));
+        units += UNITS_HORSE * hits;
+        attackers += hits > 0;
+    }
+    b = xq_pieces(pos, them, XQ_CANNON);
+    while (xq_bb_any(b)) {
+        int hits = xq_bb_popcount(xq_bb_and(xq_cannon_hits(xq_bb_pop_lsb(&b), occupied), palace));
+        units += UNITS_CANNON * hits;
+        attackers += hits > 0;
+    }
+    b = xq_pieces(pos, them, XQ_PAWN);
+    while (xq_bb_any(b)) {
+        int hits = xq_bb_popcount(xq_bb_and(xq_attacks_pawn(them, xq_bb_pop_lsb(&b)), palace));
+        units += UNITS_PAWN * hits;
+        attackers += hits > 0;
+    }
+    if (attackers < 2)
+        return units;
+    int danger = units * units / 4;
+    return danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
+}
+
 static int mobility(const XqPosition *pos, Color c)
 {
     XqBB occupied = xq_occupied(pos), ours = pos->by_color[c];
@@ -164,14 +209,15 @@ static int mobility(const XqPosition *pos, Color c)
 int xq_evaluate(const XqPosition *pos)
 {
     Color us = xq_side(pos), them = color_flip(us);
-    return side_score(pos, us) - side_score(pos, them) + mobility(pos, us) - mobility(pos, them) +
-           TEMPO;
+    return side_score(pos, us) - side_score(pos, them) + mobility(pos, us) - mobility(pos, them) -
+           king_danger(pos, us) + king_danger(pos, them) + TEMPO;
 }
 
 void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
 {
     int red = side_score(pos, WHITE), black = side_score(pos, BLACK);
     int red_mobility = mobility(pos, WHITE), black_mobility = mobility(pos, BLACK);
+    int red_king = -king_danger(pos, WHITE), black_king = -king_danger(pos, BLACK);
     int red_tempo = xq_side(pos) == WHITE ? TEMPO : 0, black_tempo = TEMPO - red_tempo;
     TextBuf t = text_buf(buf, size);
     text_add(&t, "                term |    Red |  Black |  Total |\n");
@@ -187,6 +233,12 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add_int_width(&t, black_mobility, 7);
     text_add(&t, " |");
     text_add_int_width(&t, red_mobility - black_mobility, 7);
+    text_add(&t, " |\n         king safety |");
+    text_add_int_width(&t, red_king, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, black_king, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, red_king - black_king, 7);
     text_add(&t, " |\n               tempo |");
     text_add_int_width(&t, red_tempo, 7);
     text_add(&t, " |");
@@ -194,6 +246,7 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add(&t, " |");
     text_add_int_width(&t, red_tempo - black_tempo, 7);
     text_add(&t, " |\nresult: ");
-    text_add_int(&t, red + red_mobility + red_tempo - black - black_mobility - black_tempo);
+    text_add_int(&t, red + red_mobility + red_king + red_tempo - black - black_mobility -
+                         black_king - black_tempo);
     text_add(&t, " for Red\n");
 }
