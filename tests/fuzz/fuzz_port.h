@@ -40,9 +40,10 @@ void fuzz_port_fail_size(bool fail);
 int fuzz_port_open_files(void);
 
 /* port_stack_free answers the bytes left of a stack of `bytes` that starts at the caller's
- * frame (0: no budget, SIZE_MAX as on the host), and fuzz_port_stack_low the least it has
- * answered since. */
+ * frame (0: no budget, SIZE_MAX as on the host); fuzz_port_stack_low and _high give the least
+ * and the most it has answered since (SIZE_MAX and 0 before it is asked). */
 void fuzz_port_set_stack_budget(size_t bytes);
 size_t fuzz_port_stack_low(void);
+size_t fuzz_port_stack_high(void);
 
 #endif

@@ -3,8 +3,9 @@
  * 8 KB board has), a stack guard over a stack budget the fuzz port counts, and assertions on
  * (whatever the build type). Chess and Xiangqi searches to `go depth 1000` within a node budget
  * must each give a bestmove without writing past the move stack (both searches assert it when
- * they generate a node's list) or asking below the guard with nothing left; the guard must
- * refuse nodes at least once in each game, or the test proves nothing about it.
+ * they generate a node's list). Then on a stack with room for half the lines a probe search
+ * took (measured, so that any compiler's frames will do), the guard must refuse nodes and
+ * shorten the lines in each game without the stack ever running out.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -18,11 +19,8 @@
 #error "test_search_room must be built with the roomless core (short move stack, stack guard)"
 #endif
 
-/* The stack the searches get, from main: the protocol's frames above the root, the guard's
- * reserve, and between them room for lines of about 10 plies (x86-64, gcc -O3: 12 KB for the
- * 24 plies of chess the move stack allows, 8 KB for Xiangqi's 17), far above the root even in
- * a sanitizer build. */
-enum { STACK_BUDGET = 4 * FLASHMATE_STACK_GUARD_BYTES };
+/* The stack of the probe searches, more than any of them takes. */
+enum { PROBE_STACK = 1 << 20 };
 
 typedef struct Game {
     const char *variant;
@@ -92,20 +90,30 @@ int main(void)
     }
     for (size_t g = 0; g < sizeof games_tried / sizeof games_tried[0]; g++) {
         const Game *game = &games_tried[g];
-        /* The move stack alone, then with the stack budget. */
+        /* The move stack alone. */
         fuzz_port_set_stack_budget(0);
         int deepest = search_all(e, game);
-        fuzz_port_set_stack_budget(STACK_BUDGET);
+        /* A probe on a deep stack: the frames above the first node that asks (ply 1) and the
+         * stack its deepest lines take below it, whatever the compiler makes of the frames. */
+        fuzz_port_set_stack_budget(PROBE_STACK);
+        search_all(e, game);
+        size_t above = PROBE_STACK - fuzz_port_stack_high();
+        size_t line = fuzz_port_stack_high() - fuzz_port_stack_low();
+        /* Then a stack with room for half of those lines above the guard's reserve. */
+        size_t budget = above + line / 2 + FLASHMATE_STACK_GUARD_BYTES;
+        fuzz_port_set_stack_budget(budget);
         int guarded = search_all(e, game);
         size_t low = fuzz_port_stack_low();
         fuzz_port_set_stack_budget(0);
         check(low < FLASHMATE_STACK_GUARD_BYTES, game->variant,
               "the stack guard never refused a node");
         check(low > 0, game->variant, "the search ran out of its stack budget");
-        printf("%s: move stack %d moves: deepest ply %d; stack budget %d bytes, guard %d: deepest "
-               "ply %d, least stack left %zu bytes\n",
-               game->variant, MOVE_STACK_MAX, deepest, STACK_BUDGET, FLASHMATE_STACK_GUARD_BYTES,
-               guarded, low);
+        check(guarded < deepest, game->variant, "the stack guard did not shorten the lines");
+        printf("%s: move stack %d moves: deepest ply %d, lines of %zu bytes of stack below ply 1 "
+               "(%zu above it); a stack of %zu bytes, guard %d: deepest ply %d, least stack left "
+               "%zu bytes\n",
+               game->variant, MOVE_STACK_MAX, deepest, line, above, budget,
+               FLASHMATE_STACK_GUARD_BYTES, guarded, low);
     }
     engine_release(e);
     free(e);
