@@ -15,6 +15,10 @@
 #                                the engine's line buffer (one line buffer instead of two)
 #   FLASHMATE_BOARD_F_CPU        clock in Hz (AVR: F_CPU and the simulated frequency)
 #   FLASHMATE_BOARD_LAYOUTS      slider layouts that fit its flash, the first is the default
+#   FLASHMATE_BOARD_XIANGQI      whether the build has Xiangqi by default (the UCI images then offer
+#                                UCI_Variant xiangqi)
+#   FLASHMATE_BOARD_XIANGQI_LAYOUTS  the layouts that fit beside Xiangqi's tables (a build with
+#                                Xiangqi and another layout is refused), the first is the default
 #   FLASHMATE_BOARD_PERFT_SET    perft self-test: "full" (startpos d5, Kiwipete d4, position 3
 #                                d5: 9.6 M leaves) or "depth3" (8902 + 2039 + 2812)
 #   FLASHMATE_BOARD_STACK_BYTES  stack reserved by the linker script (perft at depth D nests D-1
@@ -76,6 +80,8 @@ macro(flashmate_board name)
   set(FLASHMATE_BOARD_TEST_STACK 0)
   set(FLASHMATE_BOARD_TEST_HEAP 0)
   set(FLASHMATE_BOARD_UCI OFF)
+  set(FLASHMATE_BOARD_XIANGQI OFF)
+  set(FLASHMATE_BOARD_XIANGQI_LAYOUTS "")
   set(FLASHMATE_BOARD_ENGINE "")
   set(FLASHMATE_BOARD_TT_BYTES 0)
   set(FLASHMATE_BOARD_UCI_STACK 0)
@@ -94,15 +100,25 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_CHIP stm32f4)
     set(FLASHMATE_BOARD_CLOCK_HZ 168000000) # HSI through the PLL
     set(FLASHMATE_BOARD_CONSOLE_RX 1024)
-    set(FLASHMATE_BOARD_LAYOUTS fancy compact kindergarten)
+    # The UCI image plays Xiangqi too: its tables (170 KB) do not fit the 1 MB beside fancy's
+    # (930 KB), so kindergarten is the default, the faster of the two that fit: perft 70
+    # instructions a leaf against fancy's 65 and compact's 78, the chess search 14,821 nodes per
+    # second of chip time against 15,354 and 13,763 (QEMU -icount). Fancy is for a chess-only
+    # build (-DFLASHMATE_XIANGQI=OFF -DFLASHMATE_LAYOUT=fancy).
+    set(FLASHMATE_BOARD_LAYOUTS kindergarten fancy compact)
+    set(FLASHMATE_BOARD_XIANGQI ON)
+    set(FLASHMATE_BOARD_XIANGQI_LAYOUTS kindergarten compact)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 8192)
     set(FLASHMATE_BOARD_UCI ON)
     # Lines of 3 KB: a GUI's position line holds every move of the game (polyglot's 1 KB lines
-    # ran out after 93 moves in a refereed match).
+    # ran out after 93 moves in a refereed match). Xiangqi's history by to-square only (360
+    # bytes, not 32 KB): with its 8 KB move stack the engine would not leave the 16 KB stack
+    # room in the 128 KB.
     set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=32 FLASHMATE_MOVE_STACK_MAX=2048
         FLASHMATE_UCI_LINE_MAX=3072 FLASHMATE_UCI_DEFERRED_MAX=1 FLASHMATE_GAME_HISTORY_MAX=256
-        FLASHMATE_MULTIPV_MAX=4 FLASHMATE_STACK_GUARD_BYTES=2048)
+        FLASHMATE_MULTIPV_MAX=4 FLASHMATE_STACK_GUARD_BYTES=2048
+        FLASHMATE_XIANGQI_HISTORY_BY_FROM=0)
     set(FLASHMATE_BOARD_TT_BYTES 65536)
     set(FLASHMATE_BOARD_UCI_STACK 16384)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 65536)

@@ -21,19 +21,6 @@ typedef struct SearchStack {
     Move excluded;
 } SearchStack;
 
-/* The move lists of the nodes on the current line, each above its parent's: the root's moves,
- * then a list per node (two at a ply where a singular search verifies the hash move). By
- * default there is room for the longest line; a board with little RAM sets
- * FLASHMATE_MOVE_STACK_MAX lower, and a node whose moves would not fit is scored as a leaf. */
-#define FLASHMATE_MOVE_STACK_FULL (2 * (FLASHMATE_MAX_PLY + 1) * 256)
-#ifndef FLASHMATE_MOVE_STACK_MAX
-#define FLASHMATE_MOVE_STACK_MAX FLASHMATE_MOVE_STACK_FULL
-#endif
-_Static_assert(FLASHMATE_MOVE_STACK_FULL == 2 * (MAX_PLY + 1) * MAX_MOVES,
-               "FLASHMATE_MOVE_STACK_FULL counts MAX_MOVES moves a list");
-_Static_assert(FLASHMATE_MOVE_STACK_MAX >= 256, "the root's list needs MAX_MOVES moves");
-enum { MOVE_STACK_MAX = FLASHMATE_MOVE_STACK_MAX };
-
 /* Move ordering's memory: the history of quiet moves per side, from-square and to-square (16 KB)
  * and the counter move to each move (1.5 KB). A board short of RAM builds with
  * FLASHMATE_HISTORY_BY_FROM=0 (history per side and to-square: 256 bytes) and

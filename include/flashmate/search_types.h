@@ -52,6 +52,20 @@ enum { DEPTH_MAX = FLASHMATE_DEPTH_MAX };
 _Static_assert(DEPTH_MAX >= 1 && DEPTH_MAX <= 250,
                "FLASHMATE_DEPTH_MAX: 1 .. 250 (a TT entry holds it in a byte)");
 
+/* The move lists of the nodes on the current line, each above its parent's: the root's moves,
+ * then a list per node (chess: two at a ply where a singular search verifies the hash move).
+ * Every game's search keeps one. By default there is room for the longest line; a board with
+ * little RAM sets FLASHMATE_MOVE_STACK_MAX lower, and a node whose moves would not fit is
+ * scored as a leaf (search_driver.h, driver_move_room). */
+#define FLASHMATE_MOVE_STACK_FULL (2 * (FLASHMATE_MAX_PLY + 1) * 256)
+#ifndef FLASHMATE_MOVE_STACK_MAX
+#define FLASHMATE_MOVE_STACK_MAX FLASHMATE_MOVE_STACK_FULL
+#endif
+_Static_assert(FLASHMATE_MOVE_STACK_FULL == 2 * (MAX_PLY + 1) * MAX_MOVES,
+               "FLASHMATE_MOVE_STACK_FULL counts MAX_MOVES moves a list");
+_Static_assert(FLASHMATE_MOVE_STACK_MAX >= 256, "the root's list needs MAX_MOVES moves");
+enum { MOVE_STACK_MAX = FLASHMATE_MOVE_STACK_MAX };
+
 typedef struct SearchLimits {
     int64_t time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
     int64_t inc_ms[COLOR_NB];

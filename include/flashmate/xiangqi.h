@@ -88,6 +88,9 @@ typedef enum {
 
 /* Replace the list's contents with the moves of `mode`; returns the count. */
 int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list);
+/* Write the moves of `mode` to moves[0 ..), which has room for as many as the position has
+ * legal moves (MAX_MOVES always suffice); returns the count. */
+int xq_generate_write(const XqPosition *pos, XqGenMode mode, ScoredMove *moves);
 /* Number of legal moves, counted from target sets without building a list (perft leaves). */
 int xq_count_legal(const XqPosition *pos);
 /* Is `move` legal? Any 16-bit value may be asked; the answer agrees with xq_generate. */

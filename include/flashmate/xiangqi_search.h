@@ -17,13 +17,23 @@
 #include "flashmate/search_types.h"
 #include "flashmate/xiangqi.h"
 
+/* The history of quiet moves per side, from-square and to-square (32 KB); a board short of RAM
+ * builds with FLASHMATE_XIANGQI_HISTORY_BY_FROM=0 (per side and to-square: 360 bytes), as
+ * FLASHMATE_HISTORY_BY_FROM does for chess. */
+#ifndef FLASHMATE_XIANGQI_HISTORY_BY_FROM
+#define FLASHMATE_XIANGQI_HISTORY_BY_FROM 1
+#endif
+enum { XQ_HISTORY_FROM_NB = FLASHMATE_XIANGQI_HISTORY_BY_FROM ? XQ_SQUARE_NB : 1 };
+
 typedef struct XqSearch {
     SearchDriver driver;
     XqPosition *root_pos;
-    int16_t history[COLOR_NB][XQ_SQUARE_NB][XQ_SQUARE_NB];
+    int16_t history[COLOR_NB][XQ_HISTORY_FROM_NB][XQ_SQUARE_NB];
     Move killers[MAX_PLY + 2][2];
-    bool null_at[MAX_PLY + 2];     /* was the move into this ply a null move? */
-    bool in_check_at[MAX_PLY + 2]; /* beside the driver's keys: the side to move in check? */
+    bool null_at[MAX_PLY + 2];        /* was the move into this ply a null move? */
+    bool in_check_at[MAX_PLY + 2];    /* beside the driver's keys: the side to move in check? */
+    int move_count;                   /* moves[0 .. move_count) are taken */
+    ScoredMove moves[MOVE_STACK_MAX]; /* the lists of the current line (flashmate/search_types.h) */
 } XqSearch;
 
 /* Forget move-ordering history (a new game). The transposition table is separate. */

@@ -210,15 +210,8 @@ static inline bool is_draw(const Search *s, const Position *pos)
  * moves first. A node that does not fit is scored as a leaf. */
 static inline bool node_fits(const Search *s, const Position *pos)
 {
-#if FLASHMATE_MOVE_STACK_MAX < FLASHMATE_MOVE_STACK_FULL
-    int room = MOVE_STACK_MAX - s->move_count;
-    if (room < MAX_MOVES && movegen_count_legal(pos) > room)
-        return false;
-#else
-    (void)s;
-    (void)pos;
-#endif
-    return driver_stack_fits();
+    int room = driver_move_room(s->move_count);
+    return (room < 0 || movegen_count_legal(pos) <= room) && driver_stack_fits();
 }
 
 /* ---------------------------------------------------------------------------------------------

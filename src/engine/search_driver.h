@@ -49,6 +49,20 @@ static inline bool driver_stack_fits(void)
 #endif
 }
 
+/* The moves left on a move stack (MOVE_STACK_MAX) of which `taken` are in use, when a node's
+ * list might not fit there (fewer than MAX_MOVES); else -1, room for any list. Only a board that
+ * shortens the move stack counts a node's legal moves against it. */
+static inline int driver_move_room(int taken)
+{
+#if FLASHMATE_MOVE_STACK_MAX < FLASHMATE_MOVE_STACK_FULL
+    int room = MOVE_STACK_MAX - taken;
+    return room < MAX_MOVES ? room : -1;
+#else
+    (void)taken;
+    return -1;
+#endif
+}
+
 /* Record the key of the position just entered and start fetching its hash bucket. */
 static inline void driver_push_key(SearchDriver *d, uint64_t key)
 {

@@ -221,11 +221,10 @@ static inline ScoredMove *add_piece_moves(const XqGenContext *ctx, ScoredMove *o
     return out;
 }
 
-int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list)
+int xq_generate_write(const XqPosition *pos, XqGenMode mode, ScoredMove *moves)
 {
     XqGenContext ctx;
-    list->count = 0;
-    ScoredMove *out = list->moves;
+    ScoredMove *out = moves;
     context_init(pos, &ctx);
     XqBB quiet = mode == XQ_GEN_CAPTURES ? xq_bb_empty() : xq_bb_andnot(xq_bb_all(), ctx.occupied);
     XqBB capture = mode == XQ_GEN_QUIETS ? xq_bb_empty() : ctx.theirs;
@@ -243,7 +242,12 @@ int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list)
         if (king_move_is_safe(&ctx, to))
             out = add_move(out, ctx.king, to);
     }
-    list->count = (int)(out - list->moves);
+    return (int)(out - moves);
+}
+
+int xq_generate(const XqPosition *pos, XqGenMode mode, MoveList *list)
+{
+    list->count = xq_generate_write(pos, mode, list->moves);
     return list->count;
 }
 

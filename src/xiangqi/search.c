@@ -20,9 +20,27 @@ enum {
 };
 
 /* ---------------------------------------------------------------------------------------------
- * Move ordering: all moves are generated at once and scored; the best remaining is picked
- * each time (selection sort), so a cutoff early saves the sorting.
+ * Move ordering: all moves are generated at once, onto the move stack above the parent's list,
+ * and scored; the best remaining is picked each time (selection sort), so a cutoff early saves
+ * the sorting.
  */
+
+/* The history score of a quiet move of side `us`. */
+static inline int16_t *history_of(XqSearch *s, Color us, Move m)
+{
+    return &s->history[us][XQ_HISTORY_FROM_NB == 1 ? 0 : xq_move_from(m)][xq_move_to(m)];
+}
+
+/* Generate the node's moves of `mode` at the top of the move stack, where its children's lists
+ * then start; the caller gives the stack back (the node wrappers below). */
+static ScoredMove *generate(XqSearch *s, const XqPosition *pos, XqGenMode mode, int *count)
+{
+    ScoredMove *moves = s->moves + s->move_count;
+    *count = xq_generate_write(pos, mode, moves);
+    s->move_count += *count;
+    assert(s->move_count <= MOVE_STACK_MAX);
+    return moves;
+}
 
 /* Captures by most valuable victim, then least valuable attacker. */
 static inline int capture_score(const XqPosition *pos, Move m)
@@ -32,12 +50,12 @@ static inline int capture_score(const XqPosition *pos, Move m)
     return SCORE_CAPTURE + xq_piece_value(victim) * 2 - (int)attacker;
 }
 
-static void score_moves(const XqSearch *s, const XqPosition *pos, MoveList *list, Move tt_move,
-                        int ply)
+static void score_moves(XqSearch *s, const XqPosition *pos, ScoredMove *moves, int count,
+                        Move tt_move, int ply)
 {
     Color us = xq_side(pos);
-    for (int i = 0; i < list->count; i++) {
-        ScoredMove *sm = &list->moves[i];
+    for (int i = 0; i < count; i++) {
+        ScoredMove *sm = &moves[i];
         Move m = sm->move;
         int score;
         if (m == tt_move)
@@ -49,21 +67,21 @@ static void score_moves(const XqSearch *s, const XqPosition *pos, MoveList *list
         else if (ply >= 0 && m == s->killers[ply][1])
             score = SCORE_KILLER;
         else
-            score = s->history[us][xq_move_from(m)][xq_move_to(m)];
+            score = *history_of(s, us, m);
         sm->score = (int16_t)score;
     }
 }
 
-/* Move the best-scored of list[i..] to position i and return it. */
-static Move pick_next(MoveList *list, int i)
+/* Move the best-scored of moves[i .. count) to position i and return it. */
+static Move pick_next(ScoredMove *moves, int count, int i)
 {
     int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (list->moves[j].score > list->moves[best].score)
+    for (int j = i + 1; j < count; j++)
+        if (moves[j].score > moves[best].score)
             best = j;
-    ScoredMove chosen = list->moves[best];
-    list->moves[best] = list->moves[i];
-    list->moves[i] = chosen;
+    ScoredMove chosen = moves[best];
+    moves[best] = moves[i];
+    moves[i] = chosen;
     return chosen.move;
 }
 
@@ -115,10 +133,30 @@ static inline int rule_score(const XqSearch *s, const XqPosition *pos, int ply)
     return distance ? repetition_score(s, distance, ply) : VALUE_NONE;
 }
 
+/* Is there room for the node: on the move stack for its moves, on the C stack for its frames?
+ * As in chess (src/chess/search.c): always, unless a board shortened them. A node that does not
+ * fit is scored as a leaf. */
+static inline bool node_fits(const XqSearch *s, const XqPosition *pos)
+{
+    int room = driver_move_room(s->move_count);
+    return (room < 0 || xq_count_legal(pos) <= room) && driver_stack_fits();
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Quiescence: captures until quiet; every move when in check, so mates are seen.
  */
+static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply);
+
+/* Each node gives back the move stack it took. */
 static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
+{
+    int taken = s->move_count;
+    int score = qsearch_node(s, pos, alpha, beta, ply);
+    s->move_count = taken;
+    return score;
+}
+
+static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
 {
     SearchDriver *d = &s->driver;
     if (!driver_enter_node(d, ply))
@@ -128,7 +166,7 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
     int rule = rule_score(s, pos, ply);
     if (rule != VALUE_NONE)
         return rule;
-    if (ply >= MAX_PLY - 1)
+    if (ply >= MAX_PLY - 1 || !node_fits(s, pos))
         return xq_evaluate(pos);
 
     TTEntry found;
@@ -151,14 +189,14 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
             alpha = best;
     }
 
-    MoveList list;
-    xq_generate(pos, in_check ? XQ_GEN_LEGAL : XQ_GEN_CAPTURES, &list);
-    if (in_check && list.count == 0)
+    int count;
+    ScoredMove *moves = generate(s, pos, in_check ? XQ_GEN_LEGAL : XQ_GEN_CAPTURES, &count);
+    if (in_check && count == 0)
         return -VALUE_MATE + ply;
-    score_moves(s, pos, &list, tt_move, -1);
+    score_moves(s, pos, moves, count, tt_move, -1);
     Move best_move = MOVE_NONE;
-    for (int i = 0; i < list.count; i++) {
-        Move move = pick_next(&list, i);
+    for (int i = 0; i < count; i++) {
+        Move move = pick_next(moves, count, i);
         XqPiece captured = pos->board[xq_move_to(move)];
         /* Delta pruning: a capture that cannot lift the score to alpha is skipped. */
         if (!in_check && static_eval + xq_piece_value(xq_piece_type(captured)) + 200 <= alpha)
@@ -181,7 +219,17 @@ static int qsearch(XqSearch *s, XqPosition *pos, int alpha, int beta, int ply)
 /* ---------------------------------------------------------------------------------------------
  * Principal variation search.
  */
+static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, int ply);
+
 static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, int ply)
+{
+    int taken = s->move_count;
+    int score = search_node(s, pos, alpha, beta, depth, ply);
+    s->move_count = taken;
+    return score;
+}
+
+static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, int ply)
 {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     SearchDriver *d = &s->driver;
@@ -196,7 +244,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
         int rule = rule_score(s, pos, ply);
         if (rule != VALUE_NONE)
             return rule;
-        if (ply >= MAX_PLY - 1)
+        if (ply >= MAX_PLY - 1 || !node_fits(s, pos))
             return xq_evaluate(pos);
         if (mate_distance_prune(&alpha, &beta, ply))
             return alpha;
@@ -239,16 +287,16 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
         }
     }
 
-    MoveList list;
-    xq_generate(pos, XQ_GEN_LEGAL, &list);
-    if (list.count == 0)
+    int count;
+    ScoredMove *moves = generate(s, pos, XQ_GEN_LEGAL, &count);
+    if (count == 0)
         return -VALUE_MATE + ply; /* no legal move: lost, in check or not */
-    score_moves(s, pos, &list, tt_move, ply);
+    score_moves(s, pos, moves, count, tt_move, ply);
 
     Move best_move = MOVE_NONE, quiets[64];
     int quiet_count = 0, legal = 0, best = -VALUE_INFINITE, original_alpha = alpha;
-    for (int i = 0; i < list.count; i++) {
-        Move move = pick_next(&list, i);
+    for (int i = 0; i < count; i++) {
+        Move move = pick_next(moves, count, i);
         if (root && !driver_root_move_allowed(d, move))
             continue;
         legal++;
@@ -303,9 +351,9 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
     if (best >= beta && pos->board[xq_move_to(best_move)] == XQ_NO_PIECE) {
         int bonus = history_bonus(depth);
         killers_update(s->killers[ply], best_move);
-        history_update(&s->history[us][xq_move_from(best_move)][xq_move_to(best_move)], bonus);
+        history_update(history_of(s, us, best_move), bonus);
         for (int i = 0; i < quiet_count; i++)
-            history_update(&s->history[us][xq_move_from(quiets[i])][xq_move_to(quiets[i])], -bonus);
+            history_update(history_of(s, us, quiets[i]), -bonus);
     }
     driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval,
                  best_move);
@@ -325,18 +373,18 @@ void xq_search_clear(XqSearch *s)
 static int root_search(void *search_state, int alpha, int beta, int depth)
 {
     XqSearch *s = search_state;
+    s->move_count = 0; /* the root's list replaces the root moves xq_search_run wrote there */
     return search(s, s->root_pos, alpha, beta, depth, 0);
 }
 
 SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_keys,
                            int game_key_count, const SearchLimits *limits, const SearchHooks *hooks)
 {
-    MoveList root_moves;
     driver_start(&s->driver, limits, hooks, xq_side(pos), game_keys, game_key_count, pos->key);
     memset(s->null_at, 0, sizeof s->null_at);
     memset(s->killers, 0, sizeof s->killers);
 
-    xq_generate(pos, XQ_GEN_LEGAL, &root_moves);
+    int root_count = xq_generate_write(pos, XQ_GEN_LEGAL, s->moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 30, root_moves.moves, root_moves.count);
+    return driver_iterate(&s->driver, root_search, s, 30, s->moves, root_count);
 }

@@ -10,7 +10,8 @@ cmake --build --preset B`) holds its images, runs
 - the UCI image (src/port/flashmate_uci.elf), if built (today netduinoplus2 only): sends `uci`,
   `isready`, `position startpos`, `go movetime 1000` and reads the `info ... depth D ... nodes N
   ... time T` lines, for the search's nodes per second at the chip's clock and the depth it
-  completes in 1 s of chip time.
+  completes in 1 s of chip time; if the image offers `UCI_Variant xiangqi`, the same again after
+  `setoption name UCI_Variant value xiangqi` (Xiangqi's start position).
 It prints what it measured, then a table (--markdown: as in the README's board section). A
 benchmark, not a test: nothing is judged beyond the images' own checks.
 
@@ -171,8 +172,10 @@ def perft_avr(board, settings, build, image, timeout):
     return out, result[1], sum(c for *_, c in out), result[2], stack_line(lines)
 
 
-def uci_qemu(settings, image, timeout):
-    """The last info line and the completed iterations [(depth, nodes, time ms)] of go movetime 1000."""
+def uci_qemu(settings, image, timeout, variant=None):
+    """The last info line and the completed iterations [(depth, nodes, time ms)] of go movetime
+    1000 from the start position (of UCI_Variant `variant` if given), the bestmove line, and
+    whether the image offers UCI_Variant xiangqi."""
     console = qemu_console.Console(qemu_command(settings, image), echo=False)
     try:
         deadline = time.monotonic() + timeout
@@ -183,8 +186,13 @@ def uci_qemu(settings, image, timeout):
             console.send(b"isready\n")
         start = len(console.lines)
         console.send(b"uci\n")
-        if console.wait_for(r"^uciok$", deadline, start) is None:
+        end = console.wait_for(r"^uciok$", deadline, start)
+        if end is None:
             raise RuntimeError(f"{image}: no uciok")
+        xiangqi = any(re.match(r"^option name UCI_Variant .*\bvar xiangqi\b", text)
+                      for _, text in console.lines[start:end])
+        if variant:
+            console.send(f"setoption name UCI_Variant value {variant}\n".encode())
         start = len(console.lines)
         console.send(b"isready\n")
         if console.wait_for(r"^readyok$", deadline, start) is None:
@@ -207,7 +215,28 @@ def uci_qemu(settings, image, timeout):
             completed.append(last)
     if last is None:
         raise RuntimeError(f"{image}: no info line with depth, nodes and time:\n" + "\n".join(lines))
-    return last, completed, lines[-1]
+    return last, completed, lines[-1], xiangqi
+
+
+def search_speed(settings, image, timeout, hz_list, variant):
+    """[(nodes per second, depth completed in 1 s)] a clock of the search from the start position
+    (of `variant`), and whether the image offers Xiangqi."""
+    (depth, nodes, ms), completed, bestmove, xiangqi = uci_qemu(settings, image, timeout, variant)
+    instructions = ms * 1_000_000 // NS_PER_INSTRUCTION
+    print(f"  uci{' ' + variant if variant else ''} go movetime 1000: depth {depth}, "
+          f"{fmt_int(nodes)} nodes in {ms} ms of board time = "
+          f"{fmt_units(instructions, 'instructions')}; {bestmove}")
+    search = []
+    for hz, _ in hz_list:
+        budget_ms = hz / 1e6 * NS_PER_INSTRUCTION
+        in_budget = [d for d, _, t in completed if t <= budget_ms]
+        reached = max(in_budget) if in_budget else 0
+        nps = nodes * hz / instructions
+        search.append((nps, reached))
+        print(f"  at {hz / 1e6:g} MHz: {nps:,.0f} search nodes/s; 1 s of chip time = "
+              f"{budget_ms:g} ms of board time, depth {reached} completed by then; the "
+              f"search ran {instructions / hz:.2f} s of chip time (estimate)")
+    return search, xiangqi
 
 
 def mnps(leaves, units, hz):
@@ -269,24 +298,15 @@ def main():
                  f" (simulated cycles; the firmware's Timer1 measured {firmware_ms / 1000:.3f} s)"))
         row = {"board": board, "perft": size_report(perft_image), "uci": None, "clocks": hz_list,
                "perft_mnps": [mnps(leaves, units, hz) for hz, _ in hz_list], "search": None,
+               "xiangqi": None,
                "unit": unit, "per_leaf": units / leaves}
         if os.path.exists(uci_image) and arch != "avr":
-            (depth, nodes, ms), completed, bestmove = uci_qemu(settings, uci_image, args.timeout)
-            instructions = ms * 1_000_000 // NS_PER_INSTRUCTION
-            print(f"  uci go movetime 1000: depth {depth}, {fmt_int(nodes)} nodes in {ms} ms of board "
-                  f"time = {fmt_units(instructions, 'instructions')}; {bestmove}")
-            search = []
-            for hz, _ in hz_list:
-                budget_ms = hz / 1e6 * NS_PER_INSTRUCTION
-                in_budget = [d for d, _, t in completed if t <= budget_ms]
-                reached = max(in_budget) if in_budget else 0
-                nps = nodes * hz / instructions
-                search.append((nps, reached))
-                print(f"  at {hz / 1e6:g} MHz: {nps:,.0f} search nodes/s; 1 s of chip time = "
-                      f"{budget_ms:g} ms of board time, depth {reached} completed by then; the "
-                      f"search ran {instructions / hz:.2f} s of chip time (estimate)")
+            search, xiangqi = search_speed(settings, uci_image, args.timeout, hz_list, None)
             row["uci"] = size_report(uci_image)
             row["search"] = search
+            if xiangqi:
+                row["xiangqi"], _ = search_speed(settings, uci_image, args.timeout, hz_list,
+                                                 "xiangqi")
         rows.append(row)
 
     print()
@@ -296,7 +316,8 @@ def main():
 
 def print_table(rows, markdown):
     header = ["board", "clock", "flash (bytes)", "static RAM", "stack reserve",
-              "perft: per leaf", "perft: Mnps at the clock", "search: nps / depth in 1 s"]
+              "perft: per leaf", "perft: Mnps at the clock", "search: nps / depth in 1 s",
+              "Xiangqi search: nps / depth in 1 s"]
     table = []
     for row in rows:
         sizes = [row["perft"], row["uci"]] if row["uci"] else [row["perft"]]
@@ -306,10 +327,11 @@ def print_table(rows, markdown):
         clock = " / ".join(f"{hz / 1e6:g} MHz" for hz, _ in row["clocks"])
         perft = " / ".join(f"{x:#.3g}" for x in row["perft_mnps"])
         perft += " (simulated cycles)" if row["unit"] == "cycles" else " (estimate)"
-        search = (" / ".join(f"{nps:,.0f} / {d}" for nps, d in row["search"])
-                  if row["search"] else "—")
+        def speed(key):
+            return (", ".join(f"{nps:,.0f} / {d}" for nps, d in row[key]) if row[key] else "—")
         per_leaf = f"{row['per_leaf']:,.0f} {'cycles' if row['unit'] == 'cycles' else 'instr.'}"
-        table.append([row["board"], clock, cell(0), cell(1), cell(2), per_leaf, perft, search])
+        table.append([row["board"], clock, cell(0), cell(1), cell(2), per_leaf, perft,
+                      speed("search"), speed("xiangqi")])
     if markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))

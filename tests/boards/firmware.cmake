@@ -277,8 +277,13 @@ if(TARGET flashmate_uci)
       # The FE310 port drops what its ring cannot hold (console_echo shows which lines).
       list(APPEND uci_console_test --lossy-input)
     endif()
+    # An image with Xiangqi plays a Xiangqi position in the session too.
+    set(xiangqi_session "")
+    if(FLASHMATE_XIANGQI)
+      set(xiangqi_session --xiangqi ${FLASHMATE_TEST_DATA}/xiangqi_session.legal)
+    endif()
     add_test(NAME uci_console
-      COMMAND ${uci_console_test} session
+      COMMAND ${uci_console_test} ${xiangqi_session} session
               -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci>)
     # The compiled-in session (no console input).
     add_test(NAME uci_demo_session
@@ -301,6 +306,16 @@ if(TARGET flashmate_uci)
         -DLEGAL=${FLASHMATE_TEST_DATA}/uci_session.legal
         -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
     list(APPEND FLASHMATE_EMULATOR_TESTS uci_session uci_demo_session)
+    if(FLASHMATE_XIANGQI)
+      # A Xiangqi session (UCI_Variant xiangqi, a FEN with moves, go depth 4).
+      add_test(NAME uci_session_xiangqi
+        COMMAND ${CMAKE_COMMAND}
+          "-DCOMMAND=${emulator};$<TARGET_FILE:flashmate_uci>"
+          -DINPUT=${FLASHMATE_TEST_DATA}/xiangqi_session.txt
+          -DLEGAL=${FLASHMATE_TEST_DATA}/xiangqi_session.legal
+          -P ${FLASHMATE_TESTS_DIR}/scripts/uci_session.cmake)
+      list(APPEND FLASHMATE_EMULATOR_TESTS uci_session_xiangqi)
+    endif()
   endif()
 endif()
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The UCI engine image of a board under its emulator, driven through its UART console.
 
-usage: uci_console_test.py [--timeout S] --legal FILE session -- EMULATOR...
+usage: uci_console_test.py [--timeout S] --legal FILE [--xiangqi FILE] session -- EMULATOR...
        uci_console_test.py [--timeout S] --legal FILE demo -- EMULATOR...
 
 EMULATOR is the command that runs the image with its console on standard input and output, e.g.
@@ -17,6 +17,10 @@ session  what a GUI sends, and hostile input: `uci` -> uciok, `isready` -> ready
          CYCLES times); a bad FEN, an overlong line, bytes that are not text and a burst of lines
          during a search each leave the position as it was; a last search still gives a legal
          bestmove; `quit` ends the program (its stack line), after which the board is silent.
+         With --xiangqi FILE, before that last search: `uci` must offer UCI_Variant xiangqi;
+         `setoption name UCI_Variant value xiangqi`, `position` FILE's "# POSITION:" (a FEN and
+         moves) -> FILE's "# FEN:", `go movetime 1500` -> one of FILE's legal moves, go infinite
+         with isready and stop as above, and back to chess (UCI_Variant chess, the position).
 demo     the compiled-in session: uciok, readyok, a legal bestmove, the stack line.
 --lossy-input: the port loses bytes when its receive ring is full (hifive1: a line longer than
          the ring, or a burst, arrives cut, and the line after it may be lost with it, as on a
@@ -75,16 +79,19 @@ def cpu_seconds(pid):
 
 
 def read_legal(path):
-    fen, moves = None, set()
+    """The "# FEN:" line, the "# POSITION:" line (None if none) and the legal moves of FILE."""
+    fen, position, moves = None, None, set()
     with open(path) as f:
         for line in f:
             if line.startswith("# FEN:"):
                 fen = line.split(":", 1)[1].strip()
+            elif line.startswith("# POSITION:"):
+                position = line.split(":", 1)[1].strip()
             elif not line.startswith("#"):
                 moves.update(line.split())
     if not fen or not moves:
         raise SystemExit("%s: needs a '# FEN:' line and the legal moves" % path)
-    return fen, moves
+    return fen, position, moves
 
 
 def require(condition, message, engine):
@@ -180,37 +187,9 @@ def wait_for_console(e):
     print("  console answering %.3f s after the emulator started" % (t - e.started))
 
 
-def run_uci(e, fen, legal):
-    position = "position fen " + fen
-    wait_for_console(e)
-
-    # Handshake.
-    t0 = e.send("uci")
-    t, _, lines = e.expect(lambda l: l == "uciok", ANSWER_TIMEOUT, "uciok")
-    no_fault(e, lines)
-    require(any(l.startswith("id name ") for l in lines), "no 'id name' before uciok", e)
-    print("  uci -> uciok in %.3f s" % (t - t0))
-    t0 = e.send("isready")
-    t, _, _ = e.expect(lambda l: l == "readyok", ANSWER_TIMEOUT, "readyok")
-    print("  isready -> readyok in %.3f s" % (t - t0))
-    e.send("ucinewgame")
-    e.send(position)
-    sync(e)
-    require(fen_of(e) == fen, "position fen was not set up", e)
-
-    # A timed search.
-    t0 = e.send("go movetime 1500")
-    t, line, before = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove of go movetime 1500")
-    no_fault(e, before)
-    move = bestmove_of(e, line, legal, "go movetime 1500")
-    depths = [l.split()[2] for l in before if l.startswith("info depth ")]
-    elapsed = t - t0
-    print("  go movetime 1500 -> bestmove %s (legal) after %.3f s, depth %s"
-          % (move, elapsed, depths[-1] if depths else "?"))
-    require(elapsed >= 1.0, "go movetime 1500 took only %.3f s: the board's clock runs fast" % elapsed, e)
-    require(elapsed <= 10.0, "go movetime 1500 took %.3f s: the board's clock runs slow" % elapsed, e)
-
-    # isready and stop during go infinite.
+def interrupted(e, legal, game):
+    """CYCLES times `go infinite`, then `isready` (answered while the search runs) and `stop`
+    (a legal bestmove within STOP_LIMIT of emulator CPU time). `game` prefixes the reports."""
     ready, stop, ready_cpu, stop_cpu = [], [], [], []
     for _ in range(CYCLES):
         e.send("go infinite")
@@ -231,18 +210,78 @@ def run_uci(e, fen, legal):
         t, line, before = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove after stop")
         stop_cpu.append(cpu_seconds(e.proc.pid) - c0)  # the board idles after its bestmove
         no_fault(e, before)
-        bestmove_of(e, line, legal, "go infinite + stop")
+        bestmove_of(e, line, legal, game + "go infinite + stop")
         stop.append(t - t0)
     ms = lambda times: ", ".join("%.0f" % (x * 1000) for x in times)
-    print("  during go infinite, isready -> readyok: %s ms wall (median %.0f), %s ms emulator CPU"
-          % (ms(ready), statistics.median(ready) * 1000, ms(ready_cpu)))
-    print("  during go infinite, stop -> bestmove: %s ms wall (median %.0f), %s ms emulator CPU"
-          % (ms(stop), statistics.median(stop) * 1000, ms(stop_cpu)))
+    print("  %sduring go infinite, isready -> readyok: %s ms wall (median %.0f), %s ms emulator CPU"
+          % (game, ms(ready), statistics.median(ready) * 1000, ms(ready_cpu)))
+    print("  %sduring go infinite, stop -> bestmove: %s ms wall (median %.0f), %s ms emulator CPU"
+          % (game, ms(stop), statistics.median(stop) * 1000, ms(stop_cpu)))
     require(max(stop_cpu) <= STOP_LIMIT, "stop during a search: the emulator spent %.0f ms of CPU "
             "time before the bestmove (limit %.0f)" % (max(stop_cpu) * 1000, STOP_LIMIT * 1000), e)
     for name, times in ("isready -> readyok", ready), ("stop -> bestmove", stop):
         require(max(times) <= WALL_CEILING, "during a search, %s took %.3f s (ceiling %.1f)"
                 % (name, max(times), WALL_CEILING), e)
+
+
+def timed_search(e, legal, game):
+    """`go movetime 1500` -> a legal bestmove after about 1.5 s by the board's clock."""
+    t0 = e.send("go movetime 1500")
+    t, line, before = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove of go movetime 1500")
+    no_fault(e, before)
+    move = bestmove_of(e, line, legal, game + "go movetime 1500")
+    depths = [l.split()[2] for l in before if l.startswith("info depth ")]
+    elapsed = t - t0
+    print("  %sgo movetime 1500 -> bestmove %s (legal) after %.3f s, depth %s"
+          % (game, move, elapsed, depths[-1] if depths else "?"))
+    require(elapsed >= 1.0, "go movetime 1500 took only %.3f s: the board's clock runs fast" % elapsed, e)
+    require(elapsed <= 10.0, "go movetime 1500 took %.3f s: the board's clock runs slow" % elapsed, e)
+
+
+def run_xiangqi(e, xiangqi, position, fen):
+    """Xiangqi on the same console (UCI_Variant xiangqi): a FEN with moves, a timed search,
+    isready and stop during go infinite; then chess again, at the session's position."""
+    xq_position, xq_fen, xq_legal = xiangqi
+    e.send("setoption name UCI_Variant value xiangqi")
+    e.send("ucinewgame")
+    e.send("position " + xq_position)
+    sync(e)
+    now = fen_of(e)
+    require(now == xq_fen, "Xiangqi: position %s gave %s, not %s" % (xq_position, now, xq_fen), e)
+    print("  Xiangqi: position %s -> %s" % (xq_position, now))
+    timed_search(e, xq_legal, "Xiangqi: ")
+    interrupted(e, xq_legal, "Xiangqi: ")
+    e.send("setoption name UCI_Variant value chess")
+    e.send(position)
+    now = fen_of(e)
+    require(now == fen, "back to chess: the position is %s, not %s" % (now, fen), e)
+    print("  back to chess: %s" % now)
+
+
+def run_uci(e, fen, legal, xiangqi=None):
+    position = "position fen " + fen
+    wait_for_console(e)
+
+    # Handshake.
+    t0 = e.send("uci")
+    t, _, lines = e.expect(lambda l: l == "uciok", ANSWER_TIMEOUT, "uciok")
+    no_fault(e, lines)
+    require(any(l.startswith("id name ") for l in lines), "no 'id name' before uciok", e)
+    if xiangqi:
+        require(any(l.startswith("option name UCI_Variant ") and " var xiangqi" in l for l in lines),
+                "no 'option name UCI_Variant ... var xiangqi' before uciok", e)
+    print("  uci -> uciok in %.3f s" % (t - t0))
+    t0 = e.send("isready")
+    t, _, _ = e.expect(lambda l: l == "readyok", ANSWER_TIMEOUT, "readyok")
+    print("  isready -> readyok in %.3f s" % (t - t0))
+    e.send("ucinewgame")
+    e.send(position)
+    sync(e)
+    require(fen_of(e) == fen, "position fen was not set up", e)
+
+    # A timed search; isready and stop during go infinite.
+    timed_search(e, legal, "")
+    interrupted(e, legal, "")
 
     # Hostile input: the position stays.
     # A long game's position line (as a GUI sends it after 48 moves each): taken whole.
@@ -298,6 +337,9 @@ def run_uci(e, fen, legal):
             % [l for l in answers if not ("dropped" in l or "unknown" in l or "long" in l)], e)
     kept(e, fen, "a burst of lines during a search", info_expected=False)
 
+    if xiangqi:
+        run_xiangqi(e, xiangqi, position, fen)
+
     # Still a working engine.
     e.send("go depth 4")
     _, line, before = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove of go depth 4")
@@ -319,6 +361,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", choices=["session", "demo"])
     parser.add_argument("--legal", required=True, help="legal moves file with a '# FEN:' line")
+    parser.add_argument("--xiangqi", help="session: play Xiangqi too, the position of this legal "
+                        "moves file's '# POSITION:' line (then '# FEN:'), and its moves")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for the whole run")
     parser.add_argument("--line-max", type=int, default=1024,
                         help="the image's FLASHMATE_UCI_LINE_MAX: lines up to one byte less are kept")
@@ -342,11 +386,17 @@ def main():
     e = Engine(command, "firmware")
     e.started = time.monotonic()
     try:
-        fen, legal = read_legal(args.legal)
+        fen, _, legal = read_legal(args.legal)
+        xiangqi = None
+        if args.xiangqi:
+            xq_fen, xq_position, xq_legal = read_legal(args.xiangqi)
+            if not xq_position:
+                raise SystemExit("%s: needs a '# POSITION:' line" % args.xiangqi)
+            xiangqi = (xq_position, xq_fen, xq_legal)
         if args.mode == "demo":
             run_demo(e, legal)
         else:
-            run_uci(e, fen, legal)
+            run_uci(e, fen, legal, xiangqi)
     except Fail as failure:
         print("FAIL: %s" % failure)
         if e.stderr:

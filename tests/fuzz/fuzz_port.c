@@ -4,6 +4,7 @@
  */
 #include "fuzz_port.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,9 @@ static struct {
     int open_files;
     long reads_left; /* -1: reads never fail */
     bool fail_size;
+    uintptr_t stack_floor; /* port_stack_free counts down to it; 0: no budget */
+    size_t stack_low;      /* the least port_stack_free has answered */
+    size_t stack_high;     /* and the most */
 } fuzz = {.alloc_limit = DEFAULT_ALLOC_LIMIT, .reads_left = -1};
 
 void fuzz_port_reset(void)
@@ -87,6 +91,31 @@ void fuzz_port_add_file(const char *name, const void *data, size_t size)
 void fuzz_port_fail_reads_after(long reads) { fuzz.reads_left = reads; }
 void fuzz_port_fail_size(bool fail) { fuzz.fail_size = fail; }
 int fuzz_port_open_files(void) { return fuzz.open_files; }
+
+void fuzz_port_set_stack_budget(size_t bytes)
+{
+    uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+    fuzz.stack_floor = bytes ? frame - bytes : 0;
+    fuzz.stack_low = SIZE_MAX;
+    fuzz.stack_high = 0;
+}
+
+size_t fuzz_port_stack_low(void) { return fuzz.stack_low; }
+size_t fuzz_port_stack_high(void) { return fuzz.stack_high; }
+
+/* The stack grows down on every host the tests run on. */
+size_t port_stack_free(void)
+{
+    if (!fuzz.stack_floor)
+        return SIZE_MAX;
+    uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+    size_t left = frame > fuzz.stack_floor ? (size_t)(frame - fuzz.stack_floor) : 0;
+    if (left < fuzz.stack_low)
+        fuzz.stack_low = left;
+    if (left > fuzz.stack_high)
+        fuzz.stack_high = left;
+    return left;
+}
 
 /* ---- port.h ---- */
 

@@ -5,7 +5,8 @@
  *   - there is no console input: polls find nothing, a blocking read hits end of input;
  *   - the clock is a counter that advances by one millisecond per call;
  *   - memory requests above a limit fail (the table-allocation fault path), or the n-th one;
- *   - files are in-memory buffers registered by name, and reads can be made to fail.
+ *   - files are in-memory buffers registered by name, and reads can be made to fail;
+ *   - the stack left (port_stack_free) is unlimited, or what remains of a budget a test sets.
  */
 #ifndef FLASHMATE_FUZZ_PORT_H
 #define FLASHMATE_FUZZ_PORT_H
@@ -37,5 +38,12 @@ void fuzz_port_fail_reads_after(long reads);
 void fuzz_port_fail_size(bool fail);
 /* Files opened through port_file_open and not yet closed. */
 int fuzz_port_open_files(void);
+
+/* port_stack_free answers the bytes left of a stack of `bytes` that starts at the caller's
+ * frame (0: no budget, SIZE_MAX as on the host); fuzz_port_stack_low and _high give the least
+ * and the most it has answered since (SIZE_MAX and 0 before it is asked). */
+void fuzz_port_set_stack_budget(size_t bytes);
+size_t fuzz_port_stack_low(void);
+size_t fuzz_port_stack_high(void);
 
 #endif
