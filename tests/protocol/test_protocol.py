@@ -551,6 +551,33 @@ def d_and_eval(ctx):
 
 
 @check
+def xiangqi_eval_adds_up(ctx):
+    """Xiangqi `eval`: each term's total is Red's minus Black's, the totals add up to the result,
+    and the result is the static evaluation seen from Red."""
+    e = ctx.engine()
+    e.send("setoption name UCI_Variant value xiangqi")
+    for position, red_to_move in (("position startpos moves h3e3 h10g8 h1g3", False),
+                                  ("position fen 3k5/9/9/9/3R5/9/9/9/4c4/4K4 b - - 0 1", False),
+                                  ("position fen 2bak4/4a4/4b1n2/p1p1C1p2/9/6P2/P3c3P/4B3N/4A4/2BAK1R2 w - - 0 1",
+                                   True)):
+        e.send(position)
+        e.send("eval")
+        lines = e.sync()
+        total = 0
+        for l in lines:
+            cells = [c.strip() for c in l.split("|")]
+            if len(cells) == 5 and re.match(r"^-?\d+$", cells[3]):
+                red, black, row = (int(c) for c in cells[1:4])
+                require(row == red - black, "eval row %r: Red - Black is not the total" % l, e)
+                total += row
+        result = [int(m.group(1)) for l in lines for m in [re.match(r"^result: (-?\d+) for Red", l)] if m]
+        static = [int(m.group(1)) for l in lines for m in [re.match(r"^info string static eval (-?\d+) cp", l)] if m]
+        require(result and result[0] == total, "eval terms add up to %d, not the result %s" % (total, result), e)
+        require(static and static[0] == (total if red_to_move else -total),
+                "eval result %d for Red, static eval %s for the side to move" % (total, static), e)
+
+
+@check
 def go_infinite_stop(ctx):
     """go infinite: no bestmove until stop; stop answered within 50 ms (5 tries, 1 outlier
     allowed); the move is legal."""
