@@ -1,8 +1,10 @@
 /*
- * Xiangqi evaluation: material plus piece-square tables, nothing else. The values are this
- * engine's own rough choices: a chariot is worth about two horses, a soldier doubles in value
- * once across the river and is best near the enemy palace, horses like the centre and the
- * squares in front of the enemy palace, cannons the central file and their own back ranks.
+ * Xiangqi evaluation: material, piece-square tables, the mobility of chariots, horses and
+ * cannons, and king safety by attack units on the palace. The values are this engine's own
+ * choices, each term kept when self-play accepted it (docs/tested-changes.md): a chariot is worth
+ * about two horses, a soldier doubles in value once across the river and is best near the enemy
+ * palace, horses like the centre and the squares in front of the enemy palace, cannons the
+ * central file and their own back ranks.
  */
 #include "flashmate/xiangqi_search.h"
 
@@ -109,6 +111,25 @@ static const int8_t pst[XQ_PIECE_TYPE_NB][XQ_SQUARE_NB] = {
 
 enum { TEMPO = 10 };
 
+/* Cannons need screens and horses room: a cannon is worth CANNON_HORSE_SHIFT more than its
+ * material with the board full of chariots, horses and cannons (the phase: 2 a chariot, 1 a
+ * horse or cannon, 16 at the start) and as much less with none, a horse the other way round. */
+enum { PHASE_MAX = 16, CANNON_HORSE_SHIFT = 30 };
+
+static int phase_of(const XqPosition *pos)
+{
+    int phase = 2 * xq_bb_popcount(pos->by_type[XQ_ROOK]) + xq_bb_popcount(pos->by_type[XQ_HORSE]) +
+                xq_bb_popcount(pos->by_type[XQ_CANNON]);
+    return phase < PHASE_MAX ? phase : PHASE_MAX;
+}
+
+static int cannons_and_horses(const XqPosition *pos, Color c, int phase)
+{
+    int shift = CANNON_HORSE_SHIFT * (2 * phase - PHASE_MAX) / PHASE_MAX;
+    return shift * (xq_bb_popcount(xq_pieces(pos, c, XQ_CANNON)) -
+                    xq_bb_popcount(xq_pieces(pos, c, XQ_HORSE)));
+}
+
 /* Mobility, per square reached that no piece of its own side holds: chariots, horses (their
  * legs free) and cannons (quiet moves and captures over a screen). */
 enum { MOBILITY_ROOK = 3, MOBILITY_HORSE = 5, MOBILITY_CANNON = 2 };
@@ -209,13 +230,18 @@ static int mobility(const XqPosition *pos, Color c)
 int xq_evaluate(const XqPosition *pos)
 {
     Color us = xq_side(pos), them = color_flip(us);
-    return side_score(pos, us) - side_score(pos, them) + mobility(pos, us) - mobility(pos, them) -
+    int phase = phase_of(pos);
+    return side_score(pos, us) - side_score(pos, them) + cannons_and_horses(pos, us, phase) -
+           cannons_and_horses(pos, them, phase) + mobility(pos, us) - mobility(pos, them) -
            king_danger(pos, us) + king_danger(pos, them) + TEMPO;
 }
 
 void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
 {
     int red = side_score(pos, WHITE), black = side_score(pos, BLACK);
+    int phase = phase_of(pos);
+    int red_pieces = cannons_and_horses(pos, WHITE, phase);
+    int black_pieces = cannons_and_horses(pos, BLACK, phase);
     int red_mobility = mobility(pos, WHITE), black_mobility = mobility(pos, BLACK);
     int red_king = -king_danger(pos, WHITE), black_king = -king_danger(pos, BLACK);
     int red_tempo = xq_side(pos) == WHITE ? TEMPO : 0, black_tempo = TEMPO - red_tempo;
@@ -227,6 +253,12 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add_int_width(&t, black, 7);
     text_add(&t, " |");
     text_add_int_width(&t, red - black, 7);
+    text_add(&t, " |\ncannon/horse (phase) |");
+    text_add_int_width(&t, red_pieces, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, black_pieces, 7);
+    text_add(&t, " |");
+    text_add_int_width(&t, red_pieces - black_pieces, 7);
     text_add(&t, " |\n            mobility |");
     text_add_int_width(&t, red_mobility, 7);
     text_add(&t, " |");
@@ -246,7 +278,7 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add(&t, " |");
     text_add_int_width(&t, red_tempo - black_tempo, 7);
     text_add(&t, " |\nresult: ");
-    text_add_int(&t, red + red_mobility + red_king + red_tempo - black - black_mobility -
-                         black_king - black_tempo);
+    text_add_int(&t, red + red_pieces + red_mobility + red_king + red_tempo - black - black_pieces -
+                         black_mobility - black_king - black_tempo);
     text_add(&t, " for Red\n");
 }
