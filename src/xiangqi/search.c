@@ -1,7 +1,8 @@
 /*
  * Xiangqi search: principal variation search over fully sorted moves, quiescence over captures
- * (all evasions in check), transposition table, null move, late-move reductions, check
- * extension, killer and history ordering. Like the chess search (src/chess/search.c) it runs
+ * (all evasions in check; losing captures of defended pieces skipped), transposition table,
+ * reverse futility, null move, late move and futility pruning, late-move reductions from the
+ * driver's log table, check extension, killer and history ordering. Like the chess search (src/chess/search.c) it runs
  * inside the search driver (src/engine/search_driver.c: iterative deepening, aspiration windows,
  * limits, repetitions) with the shared TT (flashmate/tt.h) and time manager.
  * https://www.chessprogramming.org/Principal_Variation_Search
@@ -10,6 +11,7 @@
 
 #include <string.h>
 
+#include "attacks.h"
 #include "engine/search_driver.h"
 
 enum {
@@ -142,6 +144,22 @@ static inline bool node_fits(const XqSearch *s, const XqPosition *pos)
     return (room < 0 || xq_count_legal(pos) <= room) && driver_stack_fits();
 }
 
+/* Is sq defended by colour `by` once the piece on `from` has taken what stood there? Every kind
+ * of piece by its own moves, which are symmetric (a general along an open file excepted). */
+static bool defended_after_capture(const XqPosition *pos, int from, int sq, Color by)
+{
+    XqBB occupied = xq_bb_xor(xq_occupied(pos), xq_bb_square(from));
+    XqLineIndex li = xq_line_index(sq, occupied);
+    XqBB a = xq_bb_and(xq_rook_from_index(li), pos->by_type[XQ_ROOK]);
+    a = xq_bb_or(a, xq_bb_and(xq_cannon_from_index(li), pos->by_type[XQ_CANNON]));
+    a = xq_bb_or(a, xq_bb_and(xq_horse_attackers_of(sq, occupied), pos->by_type[XQ_HORSE]));
+    a = xq_bb_or(a, xq_bb_and(xq_pawn_attackers_of(by, sq), pos->by_type[XQ_PAWN]));
+    a = xq_bb_or(a, xq_bb_and(xq_attacks_advisor(sq), pos->by_type[XQ_ADVISOR]));
+    a = xq_bb_or(a, xq_bb_and(xq_attacks_elephant(sq, occupied), pos->by_type[XQ_ELEPHANT]));
+    a = xq_bb_or(a, xq_bb_and(xq_attacks_king(sq), pos->by_type[XQ_KING]));
+    return xq_bb_any(xq_bb_and(a, pos->by_color[by]));
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Quiescence: captures until quiet; every move when in check, so mates are seen.
  */
@@ -199,7 +217,14 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
         Move move = pick_next(moves, count, i);
         XqPiece captured = pos->board[xq_move_to(move)];
         /* Delta pruning: a capture that cannot lift the score to alpha is skipped. */
-        if (!in_check && static_eval + xq_piece_value(xq_piece_type(captured)) + 200 <= alpha)
+        int victim = xq_piece_value(xq_piece_type(captured));
+        if (!in_check && static_eval + victim + 200 <= alpha)
+            continue;
+        /* A capture by a piece worth more than its victim, of a defended piece, loses material. */
+        if (!in_check &&
+            xq_piece_value(xq_piece_type(pos->board[xq_move_from(move)])) > victim + 50 &&
+            defended_after_capture(pos, xq_move_from(move), xq_move_to(move),
+                                   color_flip(xq_side(pos))))
             continue;
         XqUndo undo;
         xq_do_move(pos, move, &undo);
