@@ -199,7 +199,7 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
 
     int best = -VALUE_INFINITE, static_eval = VALUE_NONE;
     if (!in_check) {
-        static_eval = xq_evaluate(pos);
+        static_eval = entry && entry->eval != VALUE_NONE ? entry->eval : xq_evaluate(pos);
         best = static_eval;
         if (best >= beta)
             return best;
@@ -285,7 +285,9 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
             return tt_score;
     }
 
-    int static_eval = in_check ? VALUE_NONE : xq_evaluate(pos);
+    int static_eval = in_check                           ? VALUE_NONE
+                    : entry && entry->eval != VALUE_NONE ? entry->eval
+                                                         : xq_evaluate(pos);
     Color us = xq_side(pos);
     s->killers[ply + 1][0] = s->killers[ply + 1][1] = MOVE_NONE;
 
