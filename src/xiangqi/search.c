@@ -18,6 +18,7 @@ enum {
     SCORE_TT = 32000,
     SCORE_CAPTURE = 20000,
     SCORE_KILLER = 19000,
+    SCORE_BAD_CAPTURE = -30000,
     DRAW_PLIES = 120, /* plies without a capture */
 };
 
@@ -44,6 +45,32 @@ static ScoredMove *generate(XqSearch *s, const XqPosition *pos, XqGenMode mode, 
     return moves;
 }
 
+/* Is sq defended by colour `by` once the piece on `from` has taken what stood there? Every kind
+ * of piece by its own moves, which are symmetric (a general along an open file excepted). */
+static bool defended_after_capture(const XqPosition *pos, int from, int sq, Color by)
+{
+    XqBB occupied = xq_bb_xor(xq_occupied(pos), xq_bb_square(from));
+    XqLineIndex li = xq_line_index(sq, occupied);
+    XqBB a = xq_bb_and(xq_rook_from_index(li), pos->by_type[XQ_ROOK]);
+    a = xq_bb_or(a, xq_bb_and(xq_cannon_from_index(li), pos->by_type[XQ_CANNON]));
+    a = xq_bb_or(a, xq_bb_and(xq_horse_attackers_of(sq, occupied), pos->by_type[XQ_HORSE]));
+    a = xq_bb_or(a, xq_bb_and(xq_pawn_attackers_of(by, sq), pos->by_type[XQ_PAWN]));
+    a = xq_bb_or(a, xq_bb_and(xq_attacks_advisor(sq), pos->by_type[XQ_ADVISOR]));
+    a = xq_bb_or(a, xq_bb_and(xq_attacks_elephant(sq, occupied), pos->by_type[XQ_ELEPHANT]));
+    a = xq_bb_or(a, xq_bb_and(xq_attacks_king(sq), pos->by_type[XQ_KING]));
+    return xq_bb_any(xq_bb_and(a, pos->by_color[by]));
+}
+
+/* A capture by a piece worth more than 50 cp above its victim, of a defended piece: it loses
+ * material unless the exchange goes on in its favour. */
+static bool losing_capture(const XqPosition *pos, Move m)
+{
+    int from = xq_move_from(m), to = xq_move_to(m);
+    int victim = xq_piece_value(xq_piece_type(pos->board[to]));
+    return xq_piece_value(xq_piece_type(pos->board[from])) > victim + 50 &&
+           defended_after_capture(pos, from, to, color_flip(xq_side(pos)));
+}
+
 /* Captures by most valuable victim, then least valuable attacker. */
 static inline int capture_score(const XqPosition *pos, Move m)
 {
@@ -63,7 +90,9 @@ static void score_moves(XqSearch *s, const XqPosition *pos, ScoredMove *moves, i
         if (m == tt_move)
             score = SCORE_TT;
         else if (pos->board[xq_move_to(m)] != XQ_NO_PIECE)
-            score = capture_score(pos, m);
+            /* losing captures after the quiet moves (their history is above -16384) */
+            score = capture_score(pos, m) -
+                    (ply >= 0 && losing_capture(pos, m) ? SCORE_CAPTURE - SCORE_BAD_CAPTURE : 0);
         else if (ply >= 0 && m == s->killers[ply][0])
             score = SCORE_KILLER + 1;
         else if (ply >= 0 && m == s->killers[ply][1])
@@ -144,22 +173,6 @@ static inline bool node_fits(const XqSearch *s, const XqPosition *pos)
     return (room < 0 || xq_count_legal(pos) <= room) && driver_stack_fits();
 }
 
-/* Is sq defended by colour `by` once the piece on `from` has taken what stood there? Every kind
- * of piece by its own moves, which are symmetric (a general along an open file excepted). */
-static bool defended_after_capture(const XqPosition *pos, int from, int sq, Color by)
-{
-    XqBB occupied = xq_bb_xor(xq_occupied(pos), xq_bb_square(from));
-    XqLineIndex li = xq_line_index(sq, occupied);
-    XqBB a = xq_bb_and(xq_rook_from_index(li), pos->by_type[XQ_ROOK]);
-    a = xq_bb_or(a, xq_bb_and(xq_cannon_from_index(li), pos->by_type[XQ_CANNON]));
-    a = xq_bb_or(a, xq_bb_and(xq_horse_attackers_of(sq, occupied), pos->by_type[XQ_HORSE]));
-    a = xq_bb_or(a, xq_bb_and(xq_pawn_attackers_of(by, sq), pos->by_type[XQ_PAWN]));
-    a = xq_bb_or(a, xq_bb_and(xq_attacks_advisor(sq), pos->by_type[XQ_ADVISOR]));
-    a = xq_bb_or(a, xq_bb_and(xq_attacks_elephant(sq, occupied), pos->by_type[XQ_ELEPHANT]));
-    a = xq_bb_or(a, xq_bb_and(xq_attacks_king(sq), pos->by_type[XQ_KING]));
-    return xq_bb_any(xq_bb_and(a, pos->by_color[by]));
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Quiescence: captures until quiet; every move when in check, so mates are seen.
  */
@@ -220,11 +233,7 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
         int victim = xq_piece_value(xq_piece_type(captured));
         if (!in_check && static_eval + victim + 200 <= alpha)
             continue;
-        /* A capture by a piece worth more than its victim, of a defended piece, loses material. */
-        if (!in_check &&
-            xq_piece_value(xq_piece_type(pos->board[xq_move_from(move)])) > victim + 50 &&
-            defended_after_capture(pos, xq_move_from(move), xq_move_to(move),
-                                   color_flip(xq_side(pos))))
+        if (!in_check && losing_capture(pos, move))
             continue;
         XqUndo undo;
         xq_do_move(pos, move, &undo);
