@@ -18,6 +18,7 @@
 #include <assert.h>
 
 #include "attacks.h"
+#include "flashmate/flash.h"
 
 typedef struct GenContext {
     Color us, them;
@@ -117,7 +118,7 @@ static bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int 
 
 /* Standard castling: rights imply king and rook at home (FEN validation and the rights masks
  * keep it so); the squares between must be empty and the king's path not attacked. */
-static const struct CastlingPath {
+static FM_FLASH struct CastlingPath {
     uint8_t right, king_to;
     Bitboard empty, safe;
 } castling_paths[4] = {
@@ -149,7 +150,7 @@ static bool castling_allowed_960(const Position *pos, const GenContext *ctx, int
 
 static inline bool castling_allowed(const Position *pos, const GenContext *ctx, int i)
 {
-    const struct CastlingPath *c = &castling_paths[i];
+    FM_FLASH struct CastlingPath *c = &castling_paths[i];
     if (!(pos->castling & c->right))
         return false;
     if (pos->chess960)

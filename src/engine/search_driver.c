@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "flashmate/flash.h"
 #include "port/port.h"
 #include "timeman.h"
 
@@ -50,7 +51,7 @@ void driver_poll(SearchDriver *d)
 }
 
 /* Natural logarithm of 0..63 times 256. */
-static const uint16_t ln_x256[64] = {
+static FM_FLASH uint16_t ln_x256[64] = {
     0,   0,   177,  281,  355,  412,  459,  498,  532,  562,  589,  614,  636,  657,  676,  693,
     710, 725, 740,  754,  767,  779,  791,  803,  814,  824,  834,  844,  853,  862,  871,  879,
     887, 895, 903,  910,  917,  924,  931,  938,  944,  951,  957,  963,  969,  975,  980,  986,

@@ -29,7 +29,7 @@ __attribute__((naked, used, section(".fini8"))) static void exit_to_gpior0(void)
 
 /* ---- Console: USART0, 8N1, 115200 baud at 16 MHz (double speed), transmit only ---- */
 
-void port_write(const char *text)
+void port_write(const FlashText *text)
 {
     if (!(UCSR0B & _BV(TXEN0))) {
         UBRR0 = F_CPU / 8 / 115200 - 1;

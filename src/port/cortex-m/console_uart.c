@@ -219,7 +219,7 @@ int port_read_line(char *buf, size_t size, bool *truncated)
     return take_line(buf, size, truncated);
 }
 
-void port_write(const char *text)
+void port_write(const FlashText *text)
 {
     for (; *text; text++)
         chip_uart_put((uint8_t)*text);
