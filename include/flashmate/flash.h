@@ -13,6 +13,10 @@
  *                     on AVR it is a static array in a statement expression).
  * Functions that only read a text (console output, message building, keyword comparison) take
  * `const FlashText *`; a function that returns a pointer into its input keeps `const char *`.
+ *
+ * avr-gcc 5.4 (Debian 12) turns an array member of an FM_FLASH struct into a pointer wrongly: it
+ * stops with an internal error, or reads the text from RAM. Take its address as &s.member[0]
+ * (arrays of arrays, names[i], are fine).
  */
 #ifndef FLASHMATE_FLASH_H
 #define FLASHMATE_FLASH_H

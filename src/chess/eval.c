@@ -241,8 +241,9 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
         trace->phase = phase;
         trace->scale = scale;
     }
-    eg = eg * scale / 64;
-    return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    /* In 32 bits: a score times the phase or scale overflows a 16-bit int (AVR). */
+    eg = (int)((int32_t)eg * scale / 64);
+    return (int)(((int32_t)mg * phase + (int32_t)eg * (PHASE_MAX - phase)) / PHASE_MAX);
 }
 
 int eval_position(const Position *pos)

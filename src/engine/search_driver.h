@@ -184,7 +184,7 @@ static inline void driver_store(SearchDriver *d, uint64_t key, int depth, int pl
 /* The history bonus of a quiet move that failed high at `depth` (the others tried lose it). */
 static inline int history_bonus(int depth)
 {
-    return depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
+    return depth > 27 ? 12000 : depth * depth * 16; /* 27 * 27 * 16 = 11,664 (no 16-bit overflow) */
 }
 
 /* A quiet move that failed high becomes the first killer of its ply. */
@@ -199,7 +199,8 @@ static inline void killers_update(Move killers[2], Move move)
 /* History with gravity: entries saturate smoothly at +-16384. */
 static inline void history_update(int16_t *entry, int bonus)
 {
-    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / 16384;
+    /* In 32 bits: the product reaches 2^28, beyond a 16-bit int (AVR). */
+    int32_t value = *entry + bonus - (int32_t)*entry * (bonus < 0 ? -bonus : bonus) / 16384;
     *entry = (int16_t)value;
 }
 

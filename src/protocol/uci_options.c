@@ -332,7 +332,7 @@ static void set_ucci_option(Engine *e, const char *name, const char *value)
             e->ucci_millisec = millisec;
     } else {
         for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
-            if (option_is(name, shared[i].ucci)) {
+            if (option_is(name, &shared[i].ucci[0])) {
                 TextBuf t = text_buf(uci_name, sizeof uci_name);
                 text_add(&t, &shared[i].uci[0]);
                 set_option(e, uci_name, check);

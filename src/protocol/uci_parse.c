@@ -85,7 +85,7 @@ static FM_FLASH GoWord uci_go_words[] = {
 static int go_word(const char *s, FM_FLASH GoWord *words, size_t count)
 {
     for (size_t i = 0; i < count; i++)
-        if (text_word_equals(s, words[i].word))
+        if (text_word_equals(s, &words[i].word[0]))
             return (int)words[i].field;
     return -1;
 }
@@ -224,7 +224,7 @@ UciCommandType uci_find_command(FM_FLASH UciCommandWord *commands, size_t count,
     if (!*s)
         return UCI_EMPTY;
     for (size_t i = 0; i < count; i++)
-        if (text_word_equals(s, commands[i].word))
+        if (text_word_equals(s, &commands[i].word[0]))
             return commands[i].type;
     return UCI_UNKNOWN;
 }

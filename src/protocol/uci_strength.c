@@ -102,7 +102,7 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     strength_of(elo, &nodes, &temperature);
     int best_score = d->lines[0].score;
     uint32_t weights[MULTIPV_MAX], total = 0;
-    int count = d->line_count;
+    int count = d->line_count < MULTIPV_MAX ? d->line_count : MULTIPV_MAX; /* (it is) */
     for (int k = 0; k < count; k++) {
         /* A line left from the previous iteration (a search stopped between lines) may score
          * above the first: it counts as no loss (a negative one shifted 1 by 32 or more). */
@@ -119,7 +119,7 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
         return result->best; /* no line with moves to draw from */
     uint32_t pick = (uint32_t)(next_random(&e->random_state) % total);
     int k = 0;
-    while (pick >= weights[k]) {
+    while (k + 1 < count && pick >= weights[k]) { /* pick < total: the last line at most */
         pick -= weights[k];
         k++;
     }
