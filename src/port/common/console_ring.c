@@ -1,6 +1,7 @@
 /*
- * The console of a board: the chip's UART (stm32.c, nrf51.c). Received bytes are taken by the
- * receive interrupt into a ring buffer, so nothing waits for the engine to look; port_poll_line
+ * The console of a board whose UART is read by interrupt (the Cortex-M chips, stm32.c and
+ * nrf51.c through cortex-m/console_uart.c; the AVR, avr/port_avr.c): the hooks it needs from the
+ * port are in console_ring.h. Received bytes are taken by the receive interrupt into a ring buffer, so nothing waits for the engine to look; port_poll_line
  * assembles lines from the ring without blocking (the search calls it between nodes, which is how
  * `isready` and `stop` are answered while it thinks) and port_read_line sleeps (wfi) until a line
  * is complete. Output is sent byte by byte, waiting for the UART.
@@ -27,7 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cortex_m.h"
+#include "console_ring.h"
 #include "port/port.h"
 
 #ifndef FLASHMATE_CONSOLE_RX_BYTES
@@ -53,7 +54,8 @@ _Static_assert(LINE_BYTES >= 2, "FLASHMATE_CONSOLE_LINE_BYTES must be at least 2
 
 /* Positions count the bytes of the input stream since start-up (they wrap at 2^32; compared by
  * their signed difference). The interrupt writes head and the loss record, the main program
- * tail; each is one aligned 32-bit access, so neither side ever sees half an update. */
+ * tail; the main program reads and writes them with the interrupt masked, so it never sees half
+ * an update (on an 8-bit core a 32-bit access is four), and the interrupt never interrupts one. */
 static struct {
     uint8_t ring[RX_BYTES];
     volatile uint32_t head; /* bytes received */
@@ -113,11 +115,11 @@ static bool assemble(char *text, size_t size)
 {
     if (line.complete)
         return true;
-    uint32_t saved = irq_save();
+    uint32_t saved = console_irq_save();
     uint32_t head = rx.head, tail = rx.tail;
     bool lost = rx.lost;
     uint32_t lost_first = rx.lost_first, lost_last = rx.lost_last;
-    irq_restore(saved);
+    console_irq_restore(saved);
 
     for (;;) {
         /* Bytes lost at or before this point, within the recorded range: the current line is
@@ -151,7 +153,7 @@ static bool assemble(char *text, size_t size)
      * passed when the check above ran there: the loop did not stop right before it for a
      * complete line), unless the interrupt has recorded another loss meanwhile. */
     bool passed = tail != lost_last ? after(tail, lost_last) : !line.complete;
-    saved = irq_save();
+    saved = console_irq_save();
     rx.tail = tail;
     if (lost && passed && rx.lost_last == lost_last)
         rx.lost = false;
@@ -159,7 +161,7 @@ static bool assemble(char *text, size_t size)
         rx.paused = false;
         chip_uart_rx_resume();
     }
-    irq_restore(saved);
+    console_irq_restore(saved);
     return line.complete;
 }
 
@@ -211,10 +213,10 @@ int port_poll_line(char *buf, size_t size, bool *truncated)
 int port_read_line(char *buf, size_t size, bool *truncated)
 {
     while (!assemble_for(buf, size)) {
-        uint32_t saved = irq_save();
+        uint32_t saved = console_irq_save();
         if (rx.head == rx.tail)
-            wait_for_interrupt();
-        irq_restore(saved);
+            console_wait_for_interrupt();
+        console_irq_restore(saved);
     }
     return take_line(buf, size, truncated);
 }
@@ -223,28 +225,4 @@ void port_write(const FlashText *text)
 {
     for (; *text; text++)
         chip_uart_put((uint8_t)*text);
-}
-
-/* ---- Start-up and ending for startup.c ---- */
-
-void platform_start(void) { chip_start(); }
-
-void platform_stop(int status)
-{
-    (void)status; /* no one to tell: a board idles (the UART keeps receiving into the ring) */
-    for (;;)
-        wait_for_interrupt();
-}
-
-void platform_fault_write(const char *text)
-{
-    for (; *text; text++)
-        if (!chip_uart_put_bounded((uint8_t)*text))
-            return;
-}
-
-void platform_fault_stop(void)
-{
-    for (;;)
-        wait_for_interrupt();
 }
