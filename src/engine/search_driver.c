@@ -110,9 +110,10 @@ static void sort_lines(RootLine *lines, int count)
     }
 }
 
-static inline int clamp_score(int v)
+/* (Scores plus a window are added in 32 bits: they overflow a 16-bit int.) */
+static inline int clamp_score(int32_t v)
 {
-    return v < -VALUE_INFINITE ? -VALUE_INFINITE : v > VALUE_INFINITE ? VALUE_INFINITE : v;
+    return v < -VALUE_INFINITE ? -VALUE_INFINITE : v > VALUE_INFINITE ? VALUE_INFINITE : (int)v;
 }
 
 /* The first legal root move the limits allow (MOVE_NONE if none): the answer given when the
@@ -155,24 +156,25 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
         d->root_depth = depth;
         for (int k = 0; k < wanted; k++) {
             RootLine *line = &d->lines[k];
-            int window = delta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            int32_t window = delta;
+            int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             d->pv_index = k;
             d->seldepth = 0;
             if (depth >= 5) {
-                alpha = clamp_score(line->score - window);
-                beta = clamp_score(line->score + window);
+                alpha = clamp_score((int32_t)line->score - window);
+                beta = clamp_score((int32_t)line->score + window);
             }
             for (;;) {
                 int value = root_search(search, alpha, beta, depth);
                 if (d->stopped)
                     break;
                 if (value <= alpha) {
-                    beta = (alpha + beta) / 2;
-                    alpha = clamp_score(value - window);
+                    beta = (int)(((int32_t)alpha + beta) / 2);
+                    alpha = clamp_score((int32_t)value - window);
                     report(d, k + 1, depth, d->seldepth, value, BOUND_UPPER, d->pv,
                            d->pv_length[0]);
                 } else if (value >= beta) {
-                    beta = clamp_score(value + window);
+                    beta = clamp_score((int32_t)value + window);
                     report(d, k + 1, depth, d->seldepth, value, BOUND_LOWER, d->pv,
                            d->pv_length[0]);
                 } else {
