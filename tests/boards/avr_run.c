@@ -10,8 +10,9 @@
  * firmware ends by writing its status to GPIOR0 and sleeping with interrupts off (an image built
  * with FLASHMATE_EXIT_STATUS, src/port/avr/port_avr.c); that status is returned. An image that
  * idles instead (the UCI engine after `quit`) runs until it is killed, or, once standard input
- * has ended and every byte of it has been fed, until it has been asleep with nothing written for
- * IDLE_END_SECONDS of simulated time (status 0): the end of input never cuts its output short.
+ * has ended and every byte of it has been fed, until it is asleep and has neither written nor
+ * been handed a byte for IDLE_END_SECONDS of simulated time (status 0): the end of input never
+ * cuts its answer to the last line short.
  * A crash (e.g. a jump outside flash) returns 125, reaching MAX_CYCLES returns 124, bad arguments
  * 2. The cycle count and the simulation speed go to stderr.
  *
@@ -34,6 +35,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +68,8 @@ static struct {
     unsigned long long first;
 } line_cycles;
 
-static avr_cycle_count_t last_output_cycle;
+/* When the firmware last wrote a byte, and when it was last handed one. */
+static avr_cycle_count_t last_output_cycle, last_input_cycle;
 
 static void uart_output(struct avr_irq_t *irq, uint32_t value, void *param)
 {
@@ -134,6 +137,7 @@ static void input_feed(avr_t *avr, avr_irq_t *uart_input)
     while (!input.xoff && input.next < input.length) {
         unsigned char c = input.buf[input.next++];
         avr_raise_irq(uart_input, c);
+        last_input_cycle = avr->cycle;
         if (c == '\n') {
             input.lines++;
             if (line_cycles.enabled)
@@ -142,6 +146,24 @@ static void input_feed(avr_t *avr, avr_irq_t *uart_input)
         }
     }
 }
+
+/* Wait up to `seconds` of wall time, or less if standard input brings bytes meanwhile. */
+static void wait_for_input(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    if (!input.ended && input.next == input.length) {
+        struct pollfd fd = {STDIN_FILENO, POLLIN, 0};
+        poll(&fd, 1, (int)(seconds * 1000) + 1);
+    } else {
+        struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* simavr's own sleep callback sleeps the host for the simulated time of a sleeping core; this
+ * runner waits itself (wait_for_input), so that a byte arriving meanwhile is fed at once. */
+static void sleep_not(avr_t *avr, avr_cycle_count_t how_long) { (void)avr, (void)how_long; }
 
 static double seconds_now(void)
 {
@@ -201,6 +223,7 @@ int main(int argc, char **argv)
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
                             uart_xoff, NULL);
     fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK);
+    avr->sleep = sleep_not;
 
     double start = seconds_now();
     avr_cycle_count_t idle_end = (avr_cycle_count_t)(IDLE_END_SECONDS * firmware.frequency);
@@ -208,6 +231,7 @@ int main(int argc, char **argv)
     for (unsigned long step = 0;
          state != cpu_Done && state != cpu_Crashed && (!max_cycles || avr->cycle < max_cycles);
          step++) {
+        avr_cycle_count_t before = avr->cycle;
         state = avr_run(avr);
         if (step % 1024 != 0 && state != cpu_Sleeping)
             continue; /* (asleep, one step is the time to the next event: a timer, a byte) */
@@ -215,13 +239,14 @@ int main(int argc, char **argv)
         input_feed(avr, uart_input);
         if (realtime) { /* a 16 MHz part's 1024 instructions: about 100 us */
             double ahead = (double)avr->cycle / firmware.frequency - (seconds_now() - start);
-            if (ahead > 0.002) {
-                struct timespec pause = {0, (long)(ahead * 1e9)};
-                nanosleep(&pause, NULL);
-            }
+            if (ahead > 0.002)
+                wait_for_input(ahead);
+        } else if (state == cpu_Sleeping) { /* the core idles: a little of its time, or a byte */
+            double asleep = (double)(avr->cycle - before) / firmware.frequency;
+            wait_for_input(asleep < 0.02 ? asleep : 0.02);
         }
         if (input.ended && input.next == input.length && state == cpu_Sleeping &&
-            avr->cycle - last_output_cycle > idle_end) {
+            avr->cycle - last_output_cycle > idle_end && avr->cycle - last_input_cycle > idle_end) {
             idle = 1; /* input over, the firmware idles and has said everything */
             break;
         }
