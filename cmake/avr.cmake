@@ -6,7 +6,8 @@
 #
 # AVR specifics the build follows: tables live in flash as `const __memx` (src/engine/table_storage.h), which
 # needs -std=gnu11 (set by CMakeLists.txt for AVR only); int and size_t are 16-bit; plain const
-# data is copied into RAM.
+# data and string literals are copied into RAM, so what must stay in flash is FM_FLASH or
+# FM_TEXT (include/flashmate/flash.h).
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR avr)
 set(CMAKE_C_COMPILER avr-gcc)

@@ -9,9 +9,9 @@
 #   FLASHMATE_BOARD_CHIP         Cortex-M: the chip's console and clock in src/port/cortex-m/
 #                                (stm32f4 and stm32f1: stm32.c, nrf51: nrf51.c)
 #   FLASHMATE_BOARD_CLOCK_HZ     Cortex-M: the core clock the port sets up (and QEMU models)
-#   FLASHMATE_BOARD_CONSOLE_RX   Cortex-M: the UART receive ring of the UCI image, in bytes (a
+#   FLASHMATE_BOARD_CONSOLE_RX   Cortex-M and AVR: the UART receive ring of the UCI image, in bytes (a
 #                                power of two; the perft image reads nothing and gets 64)
-#   FLASHMATE_BOARD_CONSOLE_SHARED_LINE  Cortex-M: the UCI image's console assembles each line in
+#   FLASHMATE_BOARD_CONSOLE_SHARED_LINE  Cortex-M and AVR: the UCI image's console assembles each line in
 #                                the engine's line buffer (one line buffer instead of two)
 #   FLASHMATE_BOARD_F_CPU        clock in Hz (AVR: F_CPU and the simulated frequency)
 #   FLASHMATE_BOARD_LAYOUTS      slider layouts that fit its flash, the first is the default
@@ -27,7 +27,8 @@
 #   FLASHMATE_BOARD_ENGINE       the engine's buffer sizes for the board's RAM, compile definitions
 #                                of every library (include/flashmate/*.h): FLASHMATE_MAX_PLY,
 #                                _MOVE_STACK_MAX (moves), _UCI_LINE_MAX, _UCI_DEFERRED_MAX,
-#                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM, _COUNTER_MOVES
+#                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM, _COUNTER_MOVES,
+#                                _POLL_NODES (how often the search reads the console and clock)
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
@@ -193,9 +194,14 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_LAYOUTS compact kindergarten)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
     set(FLASHMATE_BOARD_STACK_BYTES 6144)
+    # The UCI image: the 8 KB engine of stm32vldiscovery, a 128-byte receive ring, and the rest
+    # of the RAM for the stack (4,663 bytes of static RAM, 3,456 reserved: 73 to spare). A node
+    # takes some 200,000 cycles here (64-bit bitboards on an 8-bit core, 12 ms), so the search
+    # reads its console and clock at every node, not every 2048.
     flashmate_board_engine_8k()
-    # No UCI image yet: the search is not yet clean for a 16-bit int.
-    set(FLASHMATE_BOARD_UCI OFF)
+    list(APPEND FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=1)
+    set(FLASHMATE_BOARD_CONSOLE_RX 128)
+    set(FLASHMATE_BOARD_UCI_STACK 3456)
   else()
     message(FATAL_ERROR "unknown board '${name}' (known: ${FLASHMATE_KNOWN_BOARDS})")
   endif()

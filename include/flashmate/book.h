@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "flashmate/flash.h"
 #include "flashmate/position.h"
 
 /* A read-only file of the port (src/port/port.h). */
@@ -27,7 +28,7 @@ typedef struct BookEntry {
 } BookEntry;
 
 /* Open a book; on failure *message says why and the book stays closed. */
-bool book_open(Book *book, const char *path, const char **message);
+bool book_open(Book *book, const char *path, const FlashText **message);
 void book_close(Book *book);
 static inline bool book_is_open(const Book *book) { return book->file != NULL; }
 

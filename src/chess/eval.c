@@ -188,8 +188,8 @@ static int endgame_scale(const Position *pos, int eg)
 
 /* The terms of the evaluation as `eval` shows them (eval_explain), each per side. */
 enum { TERM_MATERIAL, TERM_PIECES, TERM_PAWNS, TERM_KING, TERM_THREATS, TERM_TEMPO, TERM_NB };
-static const char *const term_names[TERM_NB] = {"material", "pieces",  "pawns",
-                                                "king",     "threats", "tempo"};
+static FM_FLASH char term_names[TERM_NB][9] = {"material", "pieces",  "pawns",
+                                               "king",     "threats", "tempo"};
 
 typedef struct EvalTrace {
     Score terms[TERM_NB][COLOR_NB];
@@ -241,8 +241,9 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
         trace->phase = phase;
         trace->scale = scale;
     }
-    eg = eg * scale / 64;
-    return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    /* In 32 bits: a score times the phase or scale overflows a 16-bit int (AVR). */
+    eg = (int)((int32_t)eg * scale / 64);
+    return (int)(((int32_t)mg * phase + (int32_t)eg * (PHASE_MAX - phase)) / PHASE_MAX);
 }
 
 int eval_position(const Position *pos)
@@ -256,7 +257,7 @@ static void add_score(TextBuf *t, Score s)
 {
     text_add_int_width(t, score_mg(s), 6);
     text_add_int_width(t, score_eg(s), 6);
-    text_add(t, " |");
+    text_add(t, FM_TEXT(" |"));
 }
 
 void eval_explain(const Position *pos, char *buf, size_t size)
@@ -264,27 +265,30 @@ void eval_explain(const Position *pos, char *buf, size_t size)
     EvalTrace trace;
     int value = evaluate(pos, &trace);
     TextBuf t = text_buf(buf, size);
-    text_add(&t, "    term |       White |       Black |       Total |\n");
-    text_add(&t, "         |    mg    eg |    mg    eg |    mg    eg |\n");
+    text_add(&t, FM_TEXT("    term |       White |       Black |       Total |\n"));
+    text_add(&t, FM_TEXT("         |    mg    eg |    mg    eg |    mg    eg |\n"));
     for (int i = 0; i < TERM_NB; i++) {
-        for (int n = (int)text_word_length(term_names[i]); n < 8; n++)
+        int n = 0; /* right-aligned in 8 columns */
+        while (term_names[i][n])
+            n++;
+        for (; n < 8; n++)
             text_add_char(&t, ' ');
         text_add(&t, term_names[i]);
-        text_add(&t, " |");
+        text_add(&t, FM_TEXT(" |"));
         add_score(&t, trace.terms[i][WHITE]);
         add_score(&t, trace.terms[i][BLACK]);
         add_score(&t, trace.terms[i][WHITE] - trace.terms[i][BLACK]);
         text_add_char(&t, '\n');
     }
-    text_add(&t, "phase ");
+    text_add(&t, FM_TEXT("phase "));
     text_add_int(&t, trace.phase);
-    text_add(&t, " of ");
+    text_add(&t, FM_TEXT(" of "));
     text_add_int(&t, PHASE_MAX);
-    text_add(&t, " (midgame weight), endgame scale ");
+    text_add(&t, FM_TEXT(" (midgame weight), endgame scale "));
     text_add_int(&t, trace.scale);
-    text_add(&t, "/64: ");
+    text_add(&t, FM_TEXT("/64: "));
     text_add_int(&t, value);
-    text_add(&t, " cp for White\n");
+    text_add(&t, FM_TEXT(" cp for White\n"));
 }
 
 int eval_see_value(PieceType pt) { return pt < PIECE_TYPE_NB ? see_value[pt] : 0; }

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "flashmate/flash.h" /* the tables are FM_FLASH: flash on every platform */
+
 typedef int32_t Score;
 #define S(mg, eg) ((Score)((uint32_t)(eg) << 16) + (Score)(mg))
 
@@ -19,19 +21,19 @@ static inline int score_eg(Score s) { return (int16_t)(uint16_t)(((uint32_t)s + 
 /* The tables are laid out by hand. */
 /* clang-format off */
 /* Piece values, also used by SEE and move ordering (pawn, knight, bishop, rook, queen, king). */
-static const Score piece_value[6] = {
+static FM_FLASH Score piece_value[6] = {
     S(90, 125), S(330, 300), S(345, 320), S(470, 540), S(1000, 1000), S(0, 0),
 };
-static const int see_value[6] = {100, 320, 330, 500, 950, 0};
+static FM_FLASH int see_value[6] = {100, 320, 330, 500, 950, 0};
 
 /* Phase weights: 24 means all pieces on the board (midgame), 0 a pawn ending. */
-static const int phase_weight[6] = {0, 1, 1, 2, 4, 0};
+static FM_FLASH int phase_weight[6] = {0, 1, 1, 2, 4, 0};
 enum { PHASE_MAX = 24 };
 
 #define PST_ROW(a, b, c, d, e, f, g, h) a, b, c, d, e, f, g, h
 
 /* Midgame and endgame piece-square tables, [piece type][square as drawn]. */
-static const int8_t pst_mg[6][64] = {
+static FM_FLASH int8_t pst_mg[6][64] = {
     { /* pawn */
         PST_ROW(  0,   0,   0,   0,   0,   0,   0,   0),
         PST_ROW( 40,  45,  40,  50,  50,  40,  45,  40),
@@ -94,7 +96,7 @@ static const int8_t pst_mg[6][64] = {
     },
 };
 
-static const int8_t pst_eg[6][64] = {
+static FM_FLASH int8_t pst_eg[6][64] = {
     { /* pawn: worth more the further it advanced */
         PST_ROW(  0,   0,   0,   0,   0,   0,   0,   0),
         PST_ROW( 80,  80,  75,  70,  70,  75,  80,  80),
@@ -159,19 +161,19 @@ static const int8_t pst_eg[6][64] = {
 
 /* Mobility: bonus by the number of squares a piece reaches that are not held by our pawns or
  * king and not attacked by enemy pawns. */
-static const Score mobility_knight[9] = {
+static FM_FLASH Score mobility_knight[9] = {
     S(-40, -50), S(-25, -30), S(-10, -15), S(-3, -5), S(3, 3), S(8, 8), S(13, 12), S(17, 15),
     S(20, 17),
 };
-static const Score mobility_bishop[14] = {
+static FM_FLASH Score mobility_bishop[14] = {
     S(-35, -50), S(-20, -30), S(-8, -15), S(0, -5), S(6, 3), S(11, 9), S(15, 14), S(18, 18),
     S(21, 21), S(23, 24), S(26, 26), S(28, 28), S(30, 30), S(32, 32),
 };
-static const Score mobility_rook[15] = {
+static FM_FLASH Score mobility_rook[15] = {
     S(-30, -50), S(-20, -30), S(-12, -15), S(-7, -5), S(-3, 3), S(0, 10), S(4, 16), S(8, 22),
     S(11, 28), S(14, 33), S(16, 37), S(18, 41), S(20, 44), S(22, 46), S(24, 48),
 };
-static const Score mobility_queen[28] = {
+static FM_FLASH Score mobility_queen[28] = {
     S(-20, -40), S(-14, -28), S(-9, -18), S(-5, -10), S(-2, -4), S(1, 2), S(3, 7), S(5, 11),
     S(7, 15), S(9, 18), S(11, 21), S(12, 24), S(13, 26), S(14, 28), S(15, 30), S(16, 32),
     S(17, 33), S(18, 34), S(19, 35), S(20, 36), S(21, 37), S(22, 38), S(23, 39), S(24, 40),
@@ -179,7 +181,7 @@ static const Score mobility_queen[28] = {
 };
 
 /* Pawn structure. Passed pawns by relative rank (0 = own first rank). */
-static const Score passed_pawn[8] = {
+static FM_FLASH Score passed_pawn[8] = {
     S(0, 0), S(0, 5), S(3, 10), S(8, 20), S(20, 40), S(40, 75), S(70, 120), S(0, 0),
 };
 static const Score passed_pawn_free_path = S(5, 20);   /* times relative rank - 2, when > 0 */
@@ -200,8 +202,8 @@ static const Score tempo = S(12, 6);
 
 /* King safety: attackers' weights on the zone around the king, looked up in a table; pawn
  * shelter in front of the king, per file. */
-static const int king_attack_weight[6] = {0, 2, 2, 3, 5, 0};
-static const int16_t king_danger[32] = {
+static FM_FLASH int king_attack_weight[6] = {0, 2, 2, 3, 5, 0};
+static FM_FLASH int16_t king_danger[32] = {
     0, 0, 1, 2, 4, 7, 11, 16, 22, 29, 37, 46, 56, 67, 79, 92,
     106, 121, 137, 154, 172, 191, 211, 232, 254, 277, 300, 320, 340, 360, 380, 400,
 };

@@ -20,6 +20,7 @@
 #include <assert.h>
 
 #include "attacks.h"
+#include "flashmate/flash.h"
 
 typedef struct GenContext {
     Color us, them;
@@ -99,7 +100,7 @@ safe_squares(const Position *pos, const GenContext *ctx, Bitboard squares)
 
 /* Standard castling: rights imply king and rook at home (FEN validation and the rights masks
  * keep it so); the squares between must be empty and the king's path not attacked. */
-static const struct CastlingPath {
+static FM_FLASH struct CastlingPath {
     uint8_t right, king_to;
     Bitboard empty, safe;
 } castling_paths[4] = {
@@ -134,7 +135,7 @@ static bool castling_open_960(const Position *pos, const GenContext *ctx, int i,
 /* Whether castling by right i is allowed but for attacks on *path, the king's squares. */
 static inline bool castling_open(const Position *pos, const GenContext *ctx, int i, Bitboard *path)
 {
-    const struct CastlingPath *c = &castling_paths[i];
+    FM_FLASH struct CastlingPath *c = &castling_paths[i];
     if (!(pos->castling & c->right))
         return false;
     if (pos->chess960)

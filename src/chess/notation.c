@@ -13,7 +13,7 @@ _Static_assert((int)NO_PIECE == FEN_NO_PIECE, "fen_parse_placement's empty squar
 
 static int piece_from_char(char c)
 {
-    static const char letters[] = "PNBRQKpnbrqk";
+    static FM_FLASH char letters[] = "PNBRQKpnbrqk";
     for (int i = 0; i < 12; i++)
         if (letters[i] == c)
             return piece_make(i < 6 ? WHITE : BLACK, (PieceType)(i % 6));
@@ -32,7 +32,7 @@ static bool check_material(Position *pos, const char *fen, ParseError *err)
         pos->by_type[piece_type(p)] |= bb_square(sq);
         pos->by_color[piece_color(p)] |= bb_square(sq);
     }
-    static const char *const color_names[] = {"white", "black"};
+    static FM_FLASH char color_names[][6] = {"white", "black"};
     for (int c = WHITE; c <= BLACK; c++) {
         TextBuf t;
         char what[80];
@@ -40,7 +40,7 @@ static bool check_material(Position *pos, const char *fen, ParseError *err)
         if (bb_popcount(kings) != 1) {
             t = text_buf(what, sizeof what);
             text_add(&t, color_names[c]);
-            text_add(&t, kings ? " has more than one king" : " has no king");
+            text_add(&t, kings ? FM_TEXT(" has more than one king") : FM_TEXT(" has no king"));
             return fen_error(err, 1, fen, fen, what);
         }
         pos->king_square[c] = (uint8_t)bb_lsb(kings);
@@ -48,12 +48,12 @@ static bool check_material(Position *pos, const char *fen, ParseError *err)
             bb_popcount(pos->by_color[c]) > 16) {
             t = text_buf(what, sizeof what);
             text_add(&t, color_names[c]);
-            text_add(&t, " has more than 8 pawns or 16 pieces");
+            text_add(&t, FM_TEXT(" has more than 8 pawns or 16 pieces"));
             return fen_error(err, 1, fen, fen, what);
         }
     }
     if (pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8))
-        return fen_error(err, 1, fen, fen, "pawn on the first or last rank");
+        return fen_error(err, 1, fen, fen, FM_TEXT("pawn on the first or last rank"));
     return true;
 }
 
@@ -74,7 +74,7 @@ static int outermost_rook(const Position *pos, Color c, bool king_side)
 static bool parse_castling(Position *pos, const char *fen, const char **s, bool chess960,
                            ParseError *err)
 {
-    static const uint8_t corners[CASTLE_RIGHT_NB] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};
+    static FM_FLASH uint8_t corners[CASTLE_RIGHT_NB] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};
     const char *p = *s;
     int next = 0;
     if (*p == '-') {
@@ -85,38 +85,42 @@ static bool parse_castling(Position *pos, const char *fen, const char **s, bool 
         char upper = *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
         bool side_letter = upper == 'K' || upper == 'Q';
         if (!side_letter && !(upper >= 'A' && upper <= 'H'))
-            return fen_error(err, 3, fen, p,
-                             chess960 ? "unexpected character (expected K, Q, A-H, k, q, a-h or -)"
-                                      : "unexpected character (expected K, Q, k, q or -)");
+            return fen_error(
+                err, 3, fen, p,
+                chess960 ? FM_TEXT("unexpected character (expected K, Q, A-H, k, q, a-h or -)")
+                         : FM_TEXT("unexpected character (expected K, Q, k, q or -)"));
         if (!side_letter && !chess960)
             return fen_error(
                 err, 3, fen, p,
-                "a rook's file letter is Chess960 castling (UCI_Chess960, --chess960)");
+                FM_TEXT("a rook's file letter is Chess960 castling (UCI_Chess960, --chess960)"));
         Color c = *p == upper ? WHITE : BLACK;
         int king = pos->king_square[c], rook;
         bool king_side;
         if (square_rank(king) != rank_relative(c, 0))
-            return fen_error(err, 3, fen, p, "right without the king on its back rank");
+            return fen_error(err, 3, fen, p, FM_TEXT("right without the king on its back rank"));
         if (side_letter) {
             king_side = upper == 'K';
             rook = outermost_rook(pos, c, king_side);
             if (rook == SQ_NONE)
-                return fen_error(err, 3, fen, p, "right without a rook on that side of the king");
+                return fen_error(err, 3, fen, p,
+                                 FM_TEXT("right without a rook on that side of the king"));
         } else {
             rook = square_make(upper - 'A', square_rank(king));
             if (pos_piece_on(pos, rook) != piece_make(c, ROOK))
-                return fen_error(err, 3, fen, p, "right without a rook of its colour on that file");
+                return fen_error(err, 3, fen, p,
+                                 FM_TEXT("right without a rook of its colour on that file"));
             king_side = rook > king;
         }
         int i = 2 * c + !king_side;
         if (chess960 ? (pos->castling >> i) & 1 : i < next)
             return fen_error(err, 3, fen, p,
-                             chess960 ? "right repeated (one on each side of a king)"
-                                      : "right repeated or out of KQkq order");
+                             chess960 ? FM_TEXT("right repeated (one on each side of a king)")
+                                      : FM_TEXT("right repeated or out of KQkq order"));
         if (!chess960 && (square_file(king) != 4 || rook != corners[i]))
             return fen_error(
                 err, 3, fen, p,
-                "king or rook off its standard square: Chess960 (UCI_Chess960, --chess960)");
+                FM_TEXT(
+                    "king or rook off its standard square: Chess960 (UCI_Chess960, --chess960)"));
         pos->castling |= (uint8_t)(1 << i);
         pos->castling_rook[i] = (uint8_t)rook;
         next = i + 1;
@@ -137,19 +141,20 @@ static bool parse_en_passant(Position *pos, const char *fen, const char **s, Par
         return true;
     }
     if (*p < 'a' || *p > 'h')
-        return fen_error(err, 4, fen, p, "expected a file a-h or -");
+        return fen_error(err, 4, fen, p, FM_TEXT("expected a file a-h or -"));
     Color us = pos_side(pos), them = color_flip(us);
     char expected_rank = us == WHITE ? '6' : '3';
     if (p[1] != expected_rank)
         return fen_error(err, 4, fen, p + 1,
-                         us == WHITE ? "rank must be 6 with White to move"
-                                     : "rank must be 3 with Black to move");
+                         us == WHITE ? FM_TEXT("rank must be 6 with White to move")
+                                     : FM_TEXT("rank must be 3 with Black to move"));
     int sq = square_make(p[0] - 'a', p[1] - '1');
     int pawn_sq = us == WHITE ? sq - 8 : sq + 8;
     int origin = us == WHITE ? sq + 8 : sq - 8;
     if (pos_piece_on(pos, pawn_sq) != piece_make(them, PAWN) || pos_piece_on(pos, sq) != NO_PIECE ||
         pos_piece_on(pos, origin) != NO_PIECE)
-        return fen_error(err, 4, fen, p, "no pawn can just have advanced two squares past it");
+        return fen_error(err, 4, fen, p,
+                         FM_TEXT("no pawn can just have advanced two squares past it"));
     if (attacks_pawn(them, sq) & pos_pieces(pos, us, PAWN))
         pos->ep_square = (uint8_t)sq;
     *s = p + 2;
@@ -174,7 +179,7 @@ static bool set_fen(Position *out, const char *fen, bool chess960, ParseError *e
     pos.castling_rook[3] = SQ_A8;
 
     if (!*s)
-        return fen_error(err, 1, fen, s, "empty FEN");
+        return fen_error(err, 1, fen, s, FM_TEXT("empty FEN"));
     if (!fen_parse_placement(fen, &s, FILE_NB, RANK_NB, piece_from_char, pos.board, NULL, err) ||
         !fen_end_of_field(fen, &s, 1, err))
         return false;
@@ -182,17 +187,17 @@ static bool set_fen(Position *out, const char *fen, bool chess960, ParseError *e
         return false;
 
     if ((*s != 'w' && *s != 'b'))
-        return fen_error(err, 2, fen, s, "expected w or b");
+        return fen_error(err, 2, fen, s, FM_TEXT("expected w or b"));
     pos.side = *s == 'w' ? WHITE : BLACK;
     s++;
     if (!fen_end_of_field(fen, &s, 2, err))
         return false;
     if (!*s)
-        return fen_error(err, 3, fen, s, "missing field");
+        return fen_error(err, 3, fen, s, FM_TEXT("missing field"));
     if (!parse_castling(&pos, fen, &s, chess960, err) || !fen_end_of_field(fen, &s, 3, err))
         return false;
     if (!*s)
-        return fen_error(err, 4, fen, s, "missing field");
+        return fen_error(err, 4, fen, s, FM_TEXT("missing field"));
     if (!parse_en_passant(&pos, fen, &s, err) || !fen_end_of_field(fen, &s, 4, err))
         return false;
     if (!fen_parse_counters(fen, &s, &pos.halfmove_clock, &pos.fullmove_number, err))
@@ -200,7 +205,7 @@ static bool set_fen(Position *out, const char *fen, bool chess960, ParseError *e
 
     Color them = color_flip(pos_side(&pos));
     if (pos_attackers_to(&pos, pos.king_square[them], pos_occupied(&pos)) & pos.by_color[pos.side])
-        return fen_error(err, 2, fen, fen, "the side not to move is in check");
+        return fen_error(err, 2, fen, fen, FM_TEXT("the side not to move is in check"));
     pos.key = pos_compute_key(&pos);
     *out = pos;
     return true;
@@ -226,7 +231,7 @@ int pos_get_fen(const Position *pos, char *buf)
 {
     TextBuf t = text_buf(buf, FEN_MAX_LENGTH);
     fen_write_placement(&t, pos, 8, 8, fen_piece_at);
-    text_add(&t, pos->side == WHITE ? " w " : " b ");
+    text_add(&t, pos->side == WHITE ? FM_TEXT(" w ") : FM_TEXT(" b "));
     if (!pos->castling)
         text_add_char(&t, '-');
     for (int i = 0; i < CASTLE_RIGHT_NB; i++) {
@@ -238,7 +243,7 @@ int pos_get_fen(const Position *pos, char *buf)
         if (pos->chess960 && outermost_rook(pos, c, !(i & 1)) != rook)
             text_add_char(&t, (char)((c == WHITE ? 'A' : 'a') + square_file(rook)));
         else
-            text_add_char(&t, "KQkq"[i]);
+            text_add_char(&t, FM_TEXT("KQkq")[i]);
     }
     text_add_char(&t, ' ');
     if (pos->ep_square == SQ_NONE) {

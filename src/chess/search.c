@@ -233,7 +233,7 @@ static int qsearch(Search *s, Position *pos, int alpha, int beta, int ply)
 static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
 {
     assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
-    bool pv_node = beta - alpha > 1;
+    bool pv_node = beta > alpha + 1;   /* (beta - alpha overflows a 16-bit int) */
     SearchDriver *d = &s->driver;
     if (!driver_enter_node(d, ply))
         return 0;
@@ -315,7 +315,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                        bool cut_node)
 {
     assert(ply >= 0 && ply < MAX_PLY); /* only nodes below MAX_PLY - 1 have children */
-    bool pv_node = beta - alpha > 1;
+    bool pv_node = beta > alpha + 1;   /* (beta - alpha overflows a 16-bit int) */
     bool root = ply == 0;
     SearchDriver *d = &s->driver;
     SearchStack *ss = &s->stack[ply + 2]; /* two sentinel entries below the root */
@@ -374,7 +374,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         /* Null move: give the opponent a free move; if we still beat beta, prune. */
         if (depth >= 3 && static_eval >= beta && ss[-1].move != MOVE_NULL &&
             has_non_pawn_material(pos, pos_side(pos)) && beta > -VALUE_MATE_IN_MAX_PLY) {
-            int r = 3 + depth / 4 + (static_eval - beta > 200);
+            int r = 3 + depth / 4 + (static_eval > beta + 200); /* (no 16-bit overflow) */
             Undo undo;
             ss->move = MOVE_NULL;
             ss->moved = NO_PIECE;

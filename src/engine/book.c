@@ -24,7 +24,7 @@ static bool read_entry(Book *book, uint64_t index, BookEntry *e)
     return true;
 }
 
-bool book_open(Book *book, const char *path, const char **message)
+bool book_open(Book *book, const char *path, const FlashText **message)
 {
     uint64_t size;
     book->file = NULL;
@@ -33,11 +33,11 @@ bool book_open(Book *book, const char *path, const char **message)
     book->random_state = 0x9E3779B97F4A7C15ULL ^ port_time_ms();
     PortFile *file = port_file_open(path);
     if (!file) {
-        *message = "cannot open the book file";
+        *message = FM_TEXT("cannot open the book file");
         return false;
     }
     if (!port_file_size(file, &size) || size == 0 || size % ENTRY_BYTES != 0) {
-        *message = "corrupt book: size is not a positive multiple of 16 bytes";
+        *message = FM_TEXT("corrupt book: size is not a positive multiple of 16 bytes");
         port_file_close(file);
         return false;
     }
@@ -47,7 +47,7 @@ bool book_open(Book *book, const char *path, const char **message)
     BookEntry a, b;
     for (uint64_t i = 1; i < book->entries; i += book->entries / 8 + 1) {
         if (!read_entry(book, i - 1, &a) || !read_entry(book, i, &b) || a.key > b.key) {
-            *message = "corrupt book: entries are not sorted by key";
+            *message = FM_TEXT("corrupt book: entries are not sorted by key");
             book_close(book);
             return false;
         }

@@ -5,31 +5,31 @@
 
 #include "text.h"
 
-static const char *const fen_field_names[] = {
+static FM_FLASH char fen_field_names[][16] = {
     "",           "piece placement", "side to move",    "castling",
     "en passant", "halfmove clock",  "fullmove number",
 };
 
-bool fen_error(ParseError *err, int field, const char *fen, const char *at, const char *what)
+bool fen_error(ParseError *err, int field, const char *fen, const char *at, const FlashText *what)
 {
     if (!err)
         return false;
     TextBuf t = text_buf(err->message, sizeof err->message);
     err->field = field;
     err->offset = (int)(at - fen);
-    text_add(&t, "FEN ");
+    text_add(&t, FM_TEXT("FEN "));
     text_add(&t, fen_field_names[field]);
-    text_add(&t, ": ");
+    text_add(&t, FM_TEXT(": "));
     text_add(&t, what);
     if (*at) {
-        text_add(&t, " at ");
+        text_add(&t, FM_TEXT(" at "));
         text_add_quoted_char(&t, *at);
     } else {
-        text_add(&t, " at end of input");
+        text_add(&t, FM_TEXT(" at end of input"));
     }
-    text_add(&t, " (offset ");
+    text_add(&t, FM_TEXT(" (offset "));
     text_add_int(&t, err->offset);
-    text_add(&t, ")");
+    text_add(&t, FM_TEXT(")"));
     return false;
 }
 
@@ -39,9 +39,10 @@ bool fen_parse_counter(const char *fen, const char **s, int field, uint64_t min,
     int n = text_parse_u64(*s, max, value);
     if (n == 0)
         return fen_error(err, field, fen, *s,
-                         text_is_digit(**s) ? "number too large" : "expected a number");
+                         text_is_digit(**s) ? FM_TEXT("number too large")
+                                            : FM_TEXT("expected a number"));
     if (*value < min)
-        return fen_error(err, field, fen, *s, "must be at least 1");
+        return fen_error(err, field, fen, *s, FM_TEXT("must be at least 1"));
     *s += n;
     return true;
 }
@@ -59,7 +60,7 @@ bool fen_parse_counters(const char *fen, const char **s, uint16_t *halfmove, uin
                 !fen_end_of_field(fen, s, 6, err))
                 return false;
             if (**s)
-                return fen_error(err, 6, fen, *s, "unexpected text after the last field");
+                return fen_error(err, 6, fen, *s, FM_TEXT("unexpected text after the last field"));
         }
     }
     *halfmove = (uint16_t)half;
@@ -70,7 +71,7 @@ bool fen_parse_counters(const char *fen, const char **s, uint16_t *halfmove, uin
 bool fen_end_of_field(const char *fen, const char **s, int field, ParseError *err)
 {
     if (**s && !text_is_space(**s))
-        return fen_error(err, field, fen, *s, "unexpected character");
+        return fen_error(err, field, fen, *s, FM_TEXT("unexpected character"));
     *s = text_skip_spaces(*s);
     return true;
 }
@@ -98,8 +99,8 @@ void fen_write_placement(TextBuf *t, const void *pos, int files, int ranks, FenP
 }
 
 /* fen_error with "<what> <n><rest>", e.g. "rank has more than 8 squares". */
-static bool fen_error_count(ParseError *err, const char *fen, const char *at, const char *what,
-                            int n, const char *rest)
+static bool fen_error_count(ParseError *err, const char *fen, const char *at, const FlashText *what,
+                            int n, const FlashText *rest)
 {
     char message[80];
     TextBuf t = text_buf(message, sizeof message);
@@ -120,13 +121,13 @@ bool fen_parse_placement(const char *fen, const char **s, int files, int ranks,
         while (*p && *p != '/' && !text_is_space(*p)) {
             if (*p >= '1' && *p <= '0' + files) {
                 if (last_was_digit)
-                    return fen_error(err, 1, fen, p, "two digits in a row");
+                    return fen_error(err, 1, fen, p, FM_TEXT("two digits in a row"));
                 file += *p - '0';
                 last_was_digit = true;
             } else {
                 int piece = piece_from_char(*p);
                 if (piece == FEN_NO_PIECE)
-                    return fen_error(err, 1, fen, p, "unexpected character");
+                    return fen_error(err, 1, fen, p, FM_TEXT("unexpected character"));
                 if (file < files) {
                     board[rank * files + file] = (uint8_t)piece;
                     if (offsets)
@@ -136,25 +137,27 @@ bool fen_parse_placement(const char *fen, const char **s, int files, int ranks,
                 last_was_digit = false;
             }
             if (file > files)
-                return fen_error_count(err, fen, p, "rank has more than ", files, " squares");
+                return fen_error_count(err, fen, p, FM_TEXT("rank has more than "), files,
+                                       FM_TEXT(" squares"));
             p++;
         }
         if (file < files)
-            return fen_error_count(err, fen, p, "rank has fewer than ", files, " squares");
+            return fen_error_count(err, fen, p, FM_TEXT("rank has fewer than "), files,
+                                   FM_TEXT(" squares"));
         if (rank > 0) {
             if (*p != '/') {
                 char rest[40];
                 TextBuf t = text_buf(rest, sizeof rest);
-                text_add(&t, " squares (fewer than ");
+                text_add(&t, FM_TEXT(" squares (fewer than "));
                 text_add_int(&t, ranks);
-                text_add(&t, " ranks)");
-                return fen_error_count(err, fen, p, "expected '/' after ", files, rest);
+                text_add(&t, FM_TEXT(" ranks)"));
+                return fen_error_count(err, fen, p, FM_TEXT("expected '/' after "), files, rest);
             }
             p++;
         }
     }
     if (*p == '/')
-        return fen_error_count(err, fen, p, "more than ", ranks, " ranks");
+        return fen_error_count(err, fen, p, FM_TEXT("more than "), ranks, FM_TEXT(" ranks"));
     *s = p;
     return true;
 }
@@ -177,7 +180,7 @@ void notation_add_board(TextBuf *t, const void *pos, int files, int ranks, FenPi
         text_add_char(t, '\n');
     }
     if (labels) {
-        text_add(t, "   ");
+        text_add(t, FM_TEXT("   "));
         for (int file = 0; file < files; file++) {
             text_add_char(t, ' ');
             text_add_char(t, (char)('a' + file));

@@ -10,7 +10,7 @@
 #include "text.h"
 
 /* Fill *err (if not NULL) with "FEN <field>: <what> at <char> (offset N)"; returns false. */
-bool fen_error(ParseError *err, int field, const char *fen, const char *at, const char *what);
+bool fen_error(ParseError *err, int field, const char *fen, const char *at, const FlashText *what);
 
 /* A move counter (fields 5 and 6) in min..max at *s; advances *s past it. */
 bool fen_parse_counter(const char *fen, const char **s, int field, uint64_t min, uint64_t max,

@@ -3,17 +3,17 @@
 
 #include "text.h"
 
-static int epd_error(ParseError *err, const char *line, const char *at, const char *what)
+static int epd_error(ParseError *err, const char *line, const char *at, const FlashText *what)
 {
     if (err) {
         TextBuf t = text_buf(err->message, sizeof err->message);
         err->field = 0;
         err->offset = (int)(at - line);
-        text_add(&t, "EPD perft: ");
+        text_add(&t, FM_TEXT("EPD perft: "));
         text_add(&t, what);
-        text_add(&t, " (offset ");
+        text_add(&t, FM_TEXT(" (offset "));
         text_add_int(&t, err->offset);
-        text_add(&t, ")");
+        text_add(&t, FM_TEXT(")"));
     }
     return -1;
 }
@@ -29,7 +29,7 @@ int perft_parse_epd(const char *line, PerftFenParser parse_fen, void *pos, int *
     while (s[n] && s[n] != ';')
         n++;
     if (n >= sizeof fen)
-        return epd_error(err, line, s + n, "FEN part too long");
+        return epd_error(err, line, s + n, FM_TEXT("FEN part too long"));
     for (size_t i = 0; i < n; i++)
         fen[i] = s[i];
     fen[n] = '\0';
@@ -43,23 +43,23 @@ int perft_parse_epd(const char *line, PerftFenParser parse_fen, void *pos, int *
         const char *field = s;
         s = text_skip_spaces(s + 1);
         if (*s != 'D')
-            return epd_error(err, line, field, "expected ';D<depth> <count>'");
+            return epd_error(err, line, field, FM_TEXT("expected ';D<depth> <count>'"));
         int used = text_parse_u64(s + 1, PERFT_MAX_DEPTH, &depth);
         if (!used)
-            return epd_error(err, line, s + 1, "bad depth (1..15)");
+            return epd_error(err, line, s + 1, FM_TEXT("bad depth (1..15)"));
         if ((int)depth != *depths + 1)
-            return epd_error(err, line, s, "depths must run D1, D2, ... without gaps");
+            return epd_error(err, line, s, FM_TEXT("depths must run D1, D2, ... without gaps"));
         s = text_skip_spaces(s + 1 + used);
         used = text_parse_u64(s, UINT64_MAX, &count);
         if (!used)
-            return epd_error(err, line, s, "bad node count");
+            return epd_error(err, line, s, FM_TEXT("bad node count"));
         s = text_skip_spaces(s + used);
         expected[depth] = count;
         *depths = (int)depth;
     }
     if (*s)
-        return epd_error(err, line, s, "unexpected text");
+        return epd_error(err, line, s, FM_TEXT("unexpected text"));
     if (*depths == 0)
-        return epd_error(err, line, s, "no ';D1 n' entries");
+        return epd_error(err, line, s, FM_TEXT("no ';D1 n' entries"));
     return 1;
 }

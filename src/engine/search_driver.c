@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "flashmate/flash.h"
 #include "port/port.h"
 #include "timeman.h"
 
@@ -50,7 +51,7 @@ void driver_poll(SearchDriver *d)
 }
 
 /* Natural logarithm of 0..63 times 256. */
-static const uint16_t ln_x256[64] = {
+static FM_FLASH uint16_t ln_x256[64] = {
     0,   0,   177,  281,  355,  412,  459,  498,  532,  562,  589,  614,  636,  657,  676,  693,
     710, 725, 740,  754,  767,  779,  791,  803,  814,  824,  834,  844,  853,  862,  871,  879,
     887, 895, 903,  910,  917,  924,  931,  938,  944,  951,  957,  963,  969,  975,  980,  986,
@@ -109,9 +110,10 @@ static void sort_lines(RootLine *lines, int count)
     }
 }
 
-static inline int clamp_score(int v)
+/* (Scores plus a window are added in 32 bits: they overflow a 16-bit int.) */
+static inline int clamp_score(int32_t v)
 {
-    return v < -VALUE_INFINITE ? -VALUE_INFINITE : v > VALUE_INFINITE ? VALUE_INFINITE : v;
+    return v < -VALUE_INFINITE ? -VALUE_INFINITE : v > VALUE_INFINITE ? VALUE_INFINITE : (int)v;
 }
 
 /* The first legal root move the limits allow (MOVE_NONE if none): the answer given when the
@@ -154,24 +156,25 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
         d->root_depth = depth;
         for (int k = 0; k < wanted; k++) {
             RootLine *line = &d->lines[k];
-            int window = delta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            int32_t window = delta;
+            int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             d->pv_index = k;
             d->seldepth = 0;
             if (depth >= 5) {
-                alpha = clamp_score(line->score - window);
-                beta = clamp_score(line->score + window);
+                alpha = clamp_score((int32_t)line->score - window);
+                beta = clamp_score((int32_t)line->score + window);
             }
             for (;;) {
                 int value = root_search(search, alpha, beta, depth);
                 if (d->stopped)
                     break;
                 if (value <= alpha) {
-                    beta = (alpha + beta) / 2;
-                    alpha = clamp_score(value - window);
+                    beta = (int)(((int32_t)alpha + beta) / 2);
+                    alpha = clamp_score((int32_t)value - window);
                     report(d, k + 1, depth, d->seldepth, value, BOUND_UPPER, d->pv,
                            d->pv_length[0]);
                 } else if (value >= beta) {
-                    beta = clamp_score(value + window);
+                    beta = clamp_score((int32_t)value + window);
                     report(d, k + 1, depth, d->seldepth, value, BOUND_LOWER, d->pv,
                            d->pv_length[0]);
                 } else {

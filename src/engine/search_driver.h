@@ -18,7 +18,15 @@
 void driver_start(SearchDriver *d, const SearchLimits *limits, const SearchHooks *hooks, Color us,
                   const uint64_t *game_keys, int game_key_count, uint64_t root_key);
 
-/* Poll the caller and the clock (every 2048 nodes, from driver_enter_node). */
+/* Poll the caller and the clock (every FLASHMATE_POLL_NODES nodes, from driver_enter_node): 2048
+ * by default, a few milliseconds on a host or a 32-bit board; a board whose nodes take
+ * milliseconds polls more often (the AVR: every node, some 15 ms). A power of two. */
+#ifndef FLASHMATE_POLL_NODES
+#define FLASHMATE_POLL_NODES 2048
+#endif
+enum { POLL_NODES = FLASHMATE_POLL_NODES };
+_Static_assert(POLL_NODES > 0 && (POLL_NODES & (POLL_NODES - 1)) == 0,
+               "FLASHMATE_POLL_NODES must be a power of two");
 void driver_poll(SearchDriver *d);
 
 /* Count a node, check the limits; returns false if the search must unwind. A node budget
@@ -29,7 +37,7 @@ static inline bool driver_enter_node(SearchDriver *d, int ply)
     d->nodes++;
     if (d->limits->nodes && d->nodes >= d->limits->nodes && d->root_depth > 1)
         d->stopped = true;
-    else if (!(d->nodes & 2047))
+    else if (!(d->nodes & (POLL_NODES - 1)))
         driver_poll(d);
     if (d->stopped)
         return false;
@@ -198,7 +206,7 @@ static inline void driver_store(SearchDriver *d, uint64_t key, int depth, int pl
 /* The history bonus of a quiet move that failed high at `depth` (the others tried lose it). */
 static inline int history_bonus(int depth)
 {
-    return depth * depth * 16 < 12000 ? depth * depth * 16 : 12000;
+    return depth > 27 ? 12000 : depth * depth * 16; /* 27 * 27 * 16 = 11,664 (no 16-bit overflow) */
 }
 
 /* A quiet move that failed high becomes the first killer of its ply. */
@@ -213,7 +221,8 @@ static inline void killers_update(Move killers[2], Move move)
 /* History with gravity: entries saturate smoothly at +-16384. */
 static inline void history_update(int16_t *entry, int bonus)
 {
-    int value = *entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / 16384;
+    /* In 32 bits: the product reaches 2^28, beyond a 16-bit int (AVR). */
+    int32_t value = *entry + bonus - (int32_t)*entry * (bonus < 0 ? -bonus : bonus) / 16384;
     *entry = (int16_t)value;
 }
 

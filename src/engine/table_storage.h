@@ -2,8 +2,9 @@
  * How generated tables are stored and read, for every game (src/chess/tables.h and
  * src/xiangqi/tables.h declare the tables themselves). Two macros let one generated file serve
  * every platform:
- *   FM_TABLE        the qualifier of a table: plain `const` on hosts, ARM and RISC-V (the linker
- *                   puts it in .rodata, i.e. flash), `const __memx` on AVR (flash, 24-bit far reads).
+ *   FM_TABLE        the qualifier of a table: FM_FLASH (engine/flash.h), plain `const` on hosts,
+ *                   ARM and RISC-V (the linker puts it in .rodata, i.e. flash), `const __memx` on
+ *                   AVR (flash, 24-bit far reads).
  *   fm_load(lvalue) reads one entry. Callers index tables directly and never pass a table
  *                   pointer around, because on AVR flash is a different address space.
  */
@@ -12,11 +13,9 @@
 
 #include <stdint.h>
 
-#if defined(__AVR__)
-#define FM_TABLE const __memx
-#else
-#define FM_TABLE const
-#endif
+#include "flashmate/flash.h"
+
+#define FM_TABLE FM_FLASH
 #define fm_load(lvalue) (lvalue)
 
 /*

@@ -8,7 +8,7 @@ void text_add_char(TextBuf *t, char c)
     }
 }
 
-void text_add(TextBuf *t, const char *s)
+void text_add(TextBuf *t, const FlashText *s)
 {
     while (*s)
         text_add_char(t, *s++);
@@ -57,7 +57,7 @@ void text_add_int_width(TextBuf *t, long long value, int width)
 
 void text_add_hex64(TextBuf *t, uint64_t value)
 {
-    static const char hex[] = "0123456789ABCDEF";
+    static FM_FLASH char hex[] = "0123456789ABCDEF";
     for (int shift = 60; shift >= 0; shift -= 4)
         text_add_char(t, hex[(value >> shift) & 15]);
 }
@@ -70,8 +70,8 @@ void text_add_quoted_char(TextBuf *t, char c)
         text_add_char(t, c);
         text_add_char(t, '\'');
     } else {
-        static const char hex[] = "0123456789abcdef";
-        text_add(t, "byte 0x");
+        static FM_FLASH char hex[] = "0123456789abcdef";
+        text_add(t, FM_TEXT("byte 0x"));
         text_add_char(t, hex[u >> 4]);
         text_add_char(t, hex[u & 15]);
     }
@@ -108,7 +108,7 @@ size_t text_word_length(const char *s)
     return n;
 }
 
-bool text_word_equals(const char *s, const char *word)
+bool text_word_equals(const char *s, const FlashText *word)
 {
     size_t n = text_word_length(s);
     size_t i = 0;
@@ -118,7 +118,7 @@ bool text_word_equals(const char *s, const char *word)
     return word[i] == '\0';
 }
 
-bool text_equals_ignoring_case(const char *a, const char *b)
+bool text_equals_ignoring_case(const FlashText *a, const FlashText *b)
 {
     for (; *a && *b; a++, b++) {
         char x = *a >= 'A' && *a <= 'Z' ? (char)(*a + 32) : *a;

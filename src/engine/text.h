@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "flashmate/flash.h"
+
 /* A bounded string under construction. */
 typedef struct TextBuf {
     char *data;
@@ -24,7 +26,8 @@ static inline TextBuf text_buf(char *data, size_t size)
     return t;
 }
 
-void text_add(TextBuf *t, const char *s);
+/* Texts that are only read are `const FlashText *`: in flash (FM_TEXT) or in RAM. */
+void text_add(TextBuf *t, const FlashText *s);
 void text_add_char(TextBuf *t, char c);
 void text_add_int(TextBuf *t, long long value);
 void text_add_u64(TextBuf *t, uint64_t value);
@@ -47,10 +50,10 @@ static inline bool text_is_digit(char c) { return c >= '0' && c <= '9'; }
 /* Skip spaces; returns the pointer to the first non-space character. */
 const char *text_skip_spaces(const char *s);
 /* Compare the word at s (up to the next space or end) with word. */
-bool text_word_equals(const char *s, const char *word);
+bool text_word_equals(const char *s, const FlashText *word);
 /* Length of the word at s (up to the next space or end). */
 size_t text_word_length(const char *s);
 /* Are the two strings equal but for the case of ASCII letters? */
-bool text_equals_ignoring_case(const char *a, const char *b);
+bool text_equals_ignoring_case(const FlashText *a, const FlashText *b);
 
 #endif

@@ -102,5 +102,5 @@ int tt_hashfull(const TT *tt)
         used += tt_bound(&b->always) != BOUND_NONE &&
                 (b->always.generation_bound >> 2) == tt->generation;
     }
-    return sample ? (int)(used * 1000 / (int)(2 * sample)) : 0;
+    return sample ? (int)((int32_t)used * 1000 / (int32_t)(2 * sample)) : 0; /* 32 bits (AVR) */
 }

@@ -11,11 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flashmate/flash.h"
+
 /* Milliseconds from a monotonic clock (the origin is arbitrary). */
 uint64_t port_time_ms(void);
 
-/* Write text to the console as is (callers end lines with '\n'); flushed at once. */
-void port_write(const char *text);
+/* Write text to the console as is (callers end lines with '\n'); flushed at once. The text
+ * may lie in flash (FM_TEXT) or in RAM. */
+void port_write(const FlashText *text);
 
 /* Input lines, without the line ending. A line longer than size - 1 bytes is cut; *truncated
  * (if not NULL) tells. Results: PORT_LINE a line is in buf, PORT_NONE nothing yet (poll only),

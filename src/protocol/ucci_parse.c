@@ -14,7 +14,7 @@
 
 UciCommandType ucci_command_type(const char *line)
 {
-    static const UciCommandWord commands[] = {
+    static FM_FLASH UciCommandWord commands[] = {
         {"ucci", UCI_UCCI},         {"isready", UCI_ISREADY},     {"setoption", UCI_SETOPTION},
         {"position", UCI_POSITION}, {"banmoves", UCI_BANMOVES},   {"go", UCI_GO},
         {"stop", UCI_STOP},         {"ponderhit", UCI_PONDERHIT}, {"probe", UCI_PROBE},
@@ -28,11 +28,11 @@ static void parse_setoption(const char *s, UciCommand *cmd)
 {
     size_t n = text_word_length(s);
     if (n == 0) {
-        uci_malformed(cmd, "setoption: missing option name");
+        uci_malformed(cmd, FM_TEXT("setoption: missing option name"));
         return;
     }
     if (n >= sizeof cmd->name) {
-        uci_malformed(cmd, "setoption: option name too long");
+        uci_malformed(cmd, FM_TEXT("setoption: option name too long"));
         return;
     }
     memcpy(cmd->name, s, n);
@@ -58,7 +58,7 @@ static void parse_position(const char *s, UciCommand *cmd)
  * order, a bad one skipped with a warning); `depth infinite` searches until `stop`. */
 static void parse_go(const char *s, bool millisec, UciCommand *cmd)
 {
-    static const GoWord words[] = {
+    static FM_FLASH GoWord words[] = {
         {"ponder", GO_PONDER},
         {"draw", GO_DRAW},
         {"infinite", GO_INFINITE},

@@ -52,7 +52,7 @@ void engine_release(Engine *e)
 
 /* The position of a `position` (or `probe`) command: the FEN with the moves played, and how
  * many moves; false, with an info string starting with `what`, for a bad FEN or move. */
-static bool read_position(const Engine *e, const UciCommand *cmd, const char *what,
+static bool read_position(const Engine *e, const UciCommand *cmd, const FlashText *what,
                           GamePosition *pos, int *count)
 {
     const GameOps *game = e->game;
@@ -72,7 +72,7 @@ static bool read_position(const Engine *e, const UciCommand *cmd, const char *wh
             char message[64];
             TextBuf t = text_buf(message, sizeof message);
             text_add(&t, what);
-            text_add(&t, "illegal or malformed move");
+            text_add(&t, FM_TEXT("illegal or malformed move"));
             uci_info_string(message, s);
             return false;
         }
@@ -90,7 +90,7 @@ UCI_COMMAND_FUNCTION static void set_position(Engine *e, const UciCommand *cmd)
     const GameOps *game = e->game;
     GamePosition pos;
     int count;
-    if (!read_position(e, cmd, "position ignored: ", &pos, &count))
+    if (!read_position(e, cmd, FM_TEXT("position ignored: "), &pos, &count))
         return;
     /* Valid: replay to record the keys (only the last GAME_HISTORY_MAX matter for repetitions). */
     GamePosition replay;
@@ -118,11 +118,11 @@ UCI_COMMAND_FUNCTION static void set_banmoves(Engine *e, const UciCommand *cmd)
     for (const char *s = cmd->moves; s && *s; s = uci_next_word(s)) {
         Move m = e->game->parse_move(&e->position, s);
         if (m == MOVE_NONE) {
-            uci_info_string("banmoves ignored: illegal or malformed move", s);
+            uci_info_string(FM_TEXT("banmoves ignored: illegal or malformed move"), s);
             return;
         }
         if (count == FLASHMATE_UCCI_BANMOVES_MAX) {
-            uci_info_string("banmoves ignored: too many moves", s);
+            uci_info_string(FM_TEXT("banmoves ignored: too many moves"), s);
             return;
         }
         banned[count++] = m;
@@ -140,18 +140,18 @@ UCI_COMMAND_FUNCTION static void set_banmoves(Engine *e, const UciCommand *cmd)
 static PollResult handle_line_during_search(Engine *e, const char *line, bool truncated)
 {
     if (truncated) {
-        uci_info_string("line too long, ignored", NULL);
+        uci_info_string(FM_TEXT("line too long, ignored"), NULL);
         return POLL_CONTINUE;
     }
     /* The word is enough for the commands answered now (the search's stack is not spent on
      * parsing); the others are parsed when they run. */
     switch (e->ucci ? ucci_command_type(line) : uci_command_type(line)) {
-    case UCI_ISREADY: uci_say("readyok"); return POLL_CONTINUE;
+    case UCI_ISREADY: uci_say(FM_TEXT("readyok")); return POLL_CONTINUE;
     case UCI_STOP: e->stop_requested = true; return POLL_STOP;
     case UCI_QUIT: e->quit = e->stop_requested = true; return POLL_STOP;
     case UCI_PONDERHIT:
         e->ponderhit = true;
-        if (e->ucci && text_word_equals(uci_next_word(text_skip_spaces(line)), "draw"))
+        if (e->ucci && text_word_equals(uci_next_word(text_skip_spaces(line)), FM_TEXT("draw")))
             e->draw_offered = true; /* UCCI `ponderhit draw` */
         return POLL_PONDERHIT;
     case UCI_EMPTY: return POLL_CONTINUE;
@@ -163,7 +163,7 @@ static PollResult handle_line_during_search(Engine *e, const char *line, bool tr
             return POLL_CONTINUE;
         }
 #endif
-        uci_info_string("busy searching, command dropped", line);
+        uci_info_string(FM_TEXT("busy searching, command dropped"), line);
         return POLL_CONTINUE;
     }
 }
@@ -191,7 +191,7 @@ UCI_COMMAND_FUNCTION static void go_perft(Engine *e, int depth)
     char buf[64];
     TextBuf t = text_buf(buf, sizeof buf);
     uint64_t nodes = e->game->perft_divide(&e->position, depth, uci_print_divide_line, e);
-    text_add(&t, "\nNodes searched: ");
+    text_add(&t, FM_TEXT("\nNodes searched: "));
     text_add_u64(&t, nodes);
     text_add_char(&t, '\n');
     uci_say(buf);
@@ -204,12 +204,12 @@ static void resolve_searchmoves(const Engine *e, const char *s, SearchLimits *li
         if (uci_is_go_keyword(s)) /* the moves end at the next go parameter */
             break;
         if (limits->searchmoves_count == SEARCHMOVES_MAX) {
-            uci_info_string("searchmoves: too many moves, the rest ignored", s);
+            uci_info_string(FM_TEXT("searchmoves: too many moves, the rest ignored"), s);
             break;
         }
         Move m = e->game->parse_move(&e->position, s);
         if (m == MOVE_NONE)
-            uci_info_string("searchmoves: not a legal move, skipped", s);
+            uci_info_string(FM_TEXT("searchmoves: not a legal move, skipped"), s);
         else
             limits->searchmoves[limits->searchmoves_count++] = m;
     }
@@ -264,7 +264,7 @@ static bool go_prepare(Engine *e, UciCommand *cmd, SearchLimits *limits)
     e->stop_requested = e->ponderhit = false;
     e->draw_offered = cmd->draw;
     if (e->banned_count > 0 && !exclude_banned(e, limits)) {
-        uci_info_string("banmoves: every legal move is banned", NULL);
+        uci_info_string(FM_TEXT("banmoves: every legal move is banned"), NULL);
         uci_say_bestmove(e, MOVE_NONE, MOVE_NONE, false);
         return false;
     }
@@ -273,7 +273,7 @@ static bool go_prepare(Engine *e, UciCommand *cmd, SearchLimits *limits)
         !limits->ponder && !limits->searchmoves_count) {
         Move m = game->book_move(&e->book, &e->position);
         if (m != MOVE_NONE) {
-            uci_info_string("book move", NULL);
+            uci_info_string(FM_TEXT("book move"), NULL);
             uci_say_bestmove(e, m, MOVE_NONE, false);
             return false;
         }
@@ -318,16 +318,16 @@ UCI_COMMAND_FUNCTION static void display(const Engine *e)
     e->game->display(&e->position, board);
     port_write(board);
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "Fen: ");
+    text_add(&t, FM_TEXT("Fen: "));
     e->game->get_fen(&e->position, buf + t.length);
     uci_say(buf);
     t = text_buf(buf, sizeof buf);
-    text_add(&t, "Key: ");
+    text_add(&t, FM_TEXT("Key: "));
     text_add_hex64(&t, e->game->key(&e->position));
     uci_say(buf);
     e->game->checkers(&e->position, board);
     t = text_buf(buf, sizeof buf);
-    text_add(&t, "Checkers: ");
+    text_add(&t, FM_TEXT("Checkers: "));
     text_add(&t, board);
     uci_say(buf);
 }
@@ -339,9 +339,9 @@ UCI_COMMAND_FUNCTION static void say_eval(const Engine *e)
     e->game->explain_eval(&e->position, buf);
     port_write(buf);
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "info string static eval ");
+    text_add(&t, FM_TEXT("info string static eval "));
     text_add_int(&t, e->game->evaluate(&e->position));
-    text_add(&t, " cp (side to move)");
+    text_add(&t, FM_TEXT(" cp (side to move)"));
     uci_say(buf);
 }
 
@@ -356,7 +356,7 @@ UCI_COMMAND_FUNCTION static void probe(const Engine *e, const UciCommand *cmd)
     MoveList list;
     TTEntry entry;
     int count;
-    if (!read_position(e, cmd, "probe ignored: ", &pos, &count))
+    if (!read_position(e, cmd, FM_TEXT("probe ignored: "), &pos, &count))
         return;
     if (!tt_probe(&e->tt, game->key(&pos), &entry) || tt_bound(&entry) == BOUND_NONE) {
         entry.move = MOVE_NONE;
@@ -366,21 +366,21 @@ UCI_COMMAND_FUNCTION static void probe(const Engine *e, const UciCommand *cmd)
     }
     char buf[128], move[GAME_MOVE_TEXT_MAX];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "pophash");
+    text_add(&t, FM_TEXT("pophash"));
     int legal = game->legal_moves(&pos, &list);
     for (int i = 0; i < legal; i++) {
         if (entry.move != MOVE_NONE && list.moves[i].move == entry.move) {
             game->move_text(entry.move, move);
-            text_add(&t, " bestmove ");
+            text_add(&t, FM_TEXT(" bestmove "));
             text_add(&t, move);
         }
     }
     for (int bound = BOUND_LOWER; bound >= BOUND_UPPER; bound--) {
         if (!(tt_bound(&entry) & bound))
             continue;
-        text_add(&t, bound == BOUND_LOWER ? " lowerbound " : " upperbound ");
+        text_add(&t, bound == BOUND_LOWER ? FM_TEXT(" lowerbound ") : FM_TEXT(" upperbound "));
         text_add_int(&t, uci_ucci_score(entry.score));
-        text_add(&t, " depth ");
+        text_add(&t, FM_TEXT(" depth "));
         text_add_int(&t, entry.depth);
     }
     uci_say(buf);
@@ -395,18 +395,19 @@ UCI_COMMAND_FUNCTION static void ucci(Engine *e, bool first)
         for (int i = 0; games[i] && !game; i++)
             game = games[i]->ucci;
         if (!first || !game) {
-            uci_info_string(first ? "ucci: this build has no game for UCCI (Xiangqi)"
-                                  : "ucci: the first command chooses the protocol; this is UCI",
-                            NULL);
+            uci_info_string(
+                first ? FM_TEXT("ucci: this build has no game for UCCI (Xiangqi)")
+                      : FM_TEXT("ucci: the first command chooses the protocol; this is UCI"),
+                NULL);
             return;
         }
         e->ucci = true;
         uci_set_game(e, game);
     }
-    uci_say("id name " ENGINE_NAME);
-    uci_say("id author " ENGINE_AUTHOR);
+    uci_say(FM_TEXT("id name " ENGINE_NAME));
+    uci_say(FM_TEXT("id author " ENGINE_AUTHOR));
     uci_print_options(true);
-    uci_say("ucciok");
+    uci_say(FM_TEXT("ucciok"));
 }
 
 void engine_parse(const Engine *e, const char *line, UciCommand *cmd)
@@ -429,13 +430,13 @@ UCI_COMMAND_FUNCTION static bool execute_command(Engine *e, const char *line, Se
     switch (cmd.type) {
     case UCI_EMPTY: break;
     case UCI_UCI:
-        uci_say("id name " ENGINE_NAME);
-        uci_say("id author " ENGINE_AUTHOR);
+        uci_say(FM_TEXT("id name " ENGINE_NAME));
+        uci_say(FM_TEXT("id author " ENGINE_AUTHOR));
         uci_print_options(false);
-        uci_say("uciok");
+        uci_say(FM_TEXT("uciok"));
         break;
     case UCI_UCCI: ucci(e, first); break;
-    case UCI_ISREADY: uci_say("readyok"); break;
+    case UCI_ISREADY: uci_say(FM_TEXT("readyok")); break;
     case UCI_UCINEWGAME: uci_new_game(e); break;
     case UCI_BANMOVES: set_banmoves(e, &cmd); break;
     case UCI_PROBE: probe(e, &cmd); break;
@@ -448,7 +449,7 @@ UCI_COMMAND_FUNCTION static bool execute_command(Engine *e, const char *line, Se
     case UCI_DISPLAY: display(e); break;
     case UCI_EVAL: say_eval(e); break;
     case UCI_MALFORMED: uci_info_string(cmd.error, NULL); break;
-    default: uci_info_string("unknown command", line); break;
+    default: uci_info_string(FM_TEXT("unknown command"), line); break;
     }
     return false;
 }
@@ -480,11 +481,11 @@ int uci_loop(Engine *e)
         if (got == PORT_EOF)
             break;
         if (truncated)
-            uci_info_string("line too long, ignored", NULL);
+            uci_info_string(FM_TEXT("line too long, ignored"), NULL);
         else
             uci_execute(e, e->line);
     }
     if (e->ucci)
-        uci_say("bye");
+        uci_say(FM_TEXT("bye"));
     return 0;
 }

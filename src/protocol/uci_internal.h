@@ -9,6 +9,8 @@
 
 #include "flashmate/uci.h"
 
+#include "flashmate/flash.h"
+
 /* A command's own function, kept out of line so that its buffers are not on the stack while
  * `go` searches (uci_execute would otherwise hold every inlined command's locals at once). */
 #define UCI_COMMAND_FUNCTION __attribute__((noinline))
@@ -23,22 +25,22 @@ const char *uci_next_word(const char *s);
 /* The command a line's first word names in a table of command words (UCI_EMPTY, UCI_UNKNOWN or
  * the command). */
 typedef struct UciCommandWord {
-    const char *word;
+    char word[12]; /* tables of them are FM_FLASH */
     UciCommandType type;
 } UciCommandWord;
-UciCommandType uci_find_command(const UciCommandWord *commands, size_t count, const char *line);
+UciCommandType uci_find_command(FM_FLASH UciCommandWord *commands, size_t count, const char *line);
 /* Start parsing a line of command `type`: *cmd cleared and given the type; returns the text
  * after the command's word. */
 const char *uci_parse_start(const char *line, UciCommandType type, UciCommand *cmd);
 /* Mark the command malformed, for the reason `what`. */
-void uci_malformed(UciCommand *cmd, const char *what);
+void uci_malformed(UciCommand *cmd, const FlashText *what);
 /* Copy words from s up to (not including) the word `stop` (or the end), single-spaced; returns
  * where it stopped. */
-const char *uci_copy_words_until(const char *s, const char *stop, char *out, size_t size);
+const char *uci_copy_words_until(const char *s, const FlashText *stop, char *out, size_t size);
 /* The arguments of `position` (and of UCCI's `probe`): {startpos | fen FEN} [moves ...]. */
 void uci_parse_position_args(const char *s, UciCommand *cmd);
 /* Keep the first problem found in a go command, with the word it concerns. */
-void uci_go_warning(UciCommand *cmd, const char *what, const char *word);
+void uci_go_warning(UciCommand *cmd, const FlashText *what, const char *word);
 /* What a `go` parameter sets: UCI's and UCCI's words name them (words without a value first). */
 typedef enum {
     GO_INFINITE,
@@ -58,13 +60,13 @@ typedef enum {
     GO_IGNORED, /* read and not used (UCCI oppmovestogo) */
 } GoField;
 typedef struct GoWord {
-    const char *word;
+    char word[13]; /* tables of them are FM_FLASH */
     GoField field;
 } GoWord;
 /* The parameters of `go` at s, each named by one of `words`: those without a value, the others
  * with a number; clock values in units of clock_unit_ms milliseconds (1000: seconds, which may
  * have a fraction). A bad parameter is skipped with a warning in cmd->error. */
-void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int clock_unit_ms,
+void uci_parse_go_words(const char *s, FM_FLASH GoWord *words, size_t count, int clock_unit_ms,
                         UciCommand *cmd);
 /* Is the word at s a `go` parameter? */
 bool uci_is_go_keyword(const char *s);
@@ -74,9 +76,9 @@ bool uci_parse_number(const char *s, int64_t min, int64_t max, int64_t *value);
 /* ---- uci_output.c ---- */
 
 /* A line to the console. */
-void uci_say(const char *text);
+void uci_say(const FlashText *text);
 /* "info string <message>", with an excerpt of the offending input (or NULL) made printable. */
-void uci_info_string(const char *message, const char *excerpt);
+void uci_info_string(const FlashText *message, const char *excerpt);
 /* A score as UCCI writes it: centipawns, and a mate in n plies as +-(10000 - n). */
 int uci_ucci_score(int score);
 /* Search progress as an `info` line; `user` is the Engine (a SearchHooks report). */

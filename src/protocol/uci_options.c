@@ -61,24 +61,24 @@ void uci_clear_hash(Engine *e)
 
 /* "option name <name> type spin default <value> min <min> max <max>", or UCCI's
  * "option <name> type spin min <min> max <max> default <value>" */
-static void say_spin(const char *name, int value, int min, int max, bool ucci)
+static void say_spin(const FlashText *name, int value, int min, int max, bool ucci)
 {
     char buf[128];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, ucci ? "option " : "option name ");
+    text_add(&t, ucci ? FM_TEXT("option ") : FM_TEXT("option name "));
     text_add(&t, name);
-    text_add(&t, " type spin ");
+    text_add(&t, FM_TEXT(" type spin "));
     if (!ucci) {
-        text_add(&t, "default ");
+        text_add(&t, FM_TEXT("default "));
         text_add_int(&t, value);
         text_add_char(&t, ' ');
     }
-    text_add(&t, "min ");
+    text_add(&t, FM_TEXT("min "));
     text_add_int(&t, min);
-    text_add(&t, " max ");
+    text_add(&t, FM_TEXT(" max "));
     text_add_int(&t, max);
     if (ucci) {
-        text_add(&t, " default ");
+        text_add(&t, FM_TEXT(" default "));
         text_add_int(&t, value);
     }
     uci_say(buf);
@@ -87,33 +87,33 @@ static void say_spin(const char *name, int value, int min, int max, bool ucci)
 void uci_print_options(bool ucci)
 {
     if (ucci) {
-        uci_say("option usemillisec type check default false");
-        say_spin("hashsize", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX, true);
-        say_spin("threads", 1, 1, FLASHMATE_THREADS_MAX, true);
-        uci_say("option ponder type check default false");
-        uci_say("option newgame type button");
+        uci_say(FM_TEXT("option usemillisec type check default false"));
+        say_spin(FM_TEXT("hashsize"), HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX, true);
+        say_spin(FM_TEXT("threads"), 1, 1, FLASHMATE_THREADS_MAX, true);
+        uci_say(FM_TEXT("option ponder type check default false"));
+        uci_say(FM_TEXT("option newgame type button"));
         return;
     }
-    say_spin("Hash", HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX, false);
-    uci_say("option name Clear Hash type button");
-    say_spin("Threads", 1, 1, FLASHMATE_THREADS_MAX, false);
-    uci_say("option name Ponder type check default false");
-    say_spin("Move Overhead", 30, 0, OVERHEAD_MAX, false);
-    say_spin("MultiPV", 1, 1, MULTIPV_MAX, false);
-    uci_say("option name UCI_ShowWDL type check default false");
-    say_spin("Skill Level", SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false);
-    uci_say("option name UCI_LimitStrength type check default false");
-    say_spin("UCI_Elo", ELO_MAX, ELO_MIN, ELO_MAX, false);
-    uci_say("option name OwnBook type check default false");
-    uci_say("option name BookFile type string default <empty>");
-    uci_say("option name UCI_Chess960 type check default false");
+    say_spin(FM_TEXT("Hash"), HASH_MB_DEFAULT, HASH_MB_MIN, HASH_MB_MAX, false);
+    uci_say(FM_TEXT("option name Clear Hash type button"));
+    say_spin(FM_TEXT("Threads"), 1, 1, FLASHMATE_THREADS_MAX, false);
+    uci_say(FM_TEXT("option name Ponder type check default false"));
+    say_spin(FM_TEXT("Move Overhead"), 30, 0, OVERHEAD_MAX, false);
+    say_spin(FM_TEXT("MultiPV"), 1, 1, MULTIPV_MAX, false);
+    uci_say(FM_TEXT("option name UCI_ShowWDL type check default false"));
+    say_spin(FM_TEXT("Skill Level"), SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false);
+    uci_say(FM_TEXT("option name UCI_LimitStrength type check default false"));
+    say_spin(FM_TEXT("UCI_Elo"), ELO_MAX, ELO_MIN, ELO_MAX, false);
+    uci_say(FM_TEXT("option name OwnBook type check default false"));
+    uci_say(FM_TEXT("option name BookFile type string default <empty>"));
+    uci_say(FM_TEXT("option name UCI_Chess960 type check default false"));
     if (games[1]) {
         char buf[128];
         TextBuf t = text_buf(buf, sizeof buf);
-        text_add(&t, "option name UCI_Variant type combo default ");
+        text_add(&t, FM_TEXT("option name UCI_Variant type combo default "));
         text_add(&t, games[0]->name);
         for (int i = 0; games[i]; i++) {
-            text_add(&t, " var ");
+            text_add(&t, FM_TEXT(" var "));
             text_add(&t, games[i]->name);
         }
         uci_say(buf);
@@ -121,7 +121,7 @@ void uci_print_options(bool ucci)
 }
 
 /* Option names and values are case-insensitive in practice (GUIs differ). */
-static bool option_is(const char *name, const char *expected)
+static bool option_is(const FlashText *name, const FlashText *expected)
 {
     return text_equals_ignoring_case(name, expected);
 }
@@ -137,9 +137,9 @@ static bool parse_spin(const char *value, int min, int max, int *out)
 
 static bool parse_check(const char *value, bool *out)
 {
-    if (option_is(value, "true"))
+    if (option_is(value, FM_TEXT("true")))
         *out = true;
-    else if (option_is(value, "false"))
+    else if (option_is(value, FM_TEXT("false")))
         *out = false;
     else
         return false;
@@ -148,7 +148,7 @@ static bool parse_check(const char *value, bool *out)
 
 static void open_book(Engine *e)
 {
-    const char *why;
+    const FlashText *why;
     book_close(&e->book);
     if (!e->options.own_book || !e->options.book_file[0])
         return;
@@ -170,7 +170,7 @@ static void set_variant(Engine *e, const char *value)
 {
     const GameOps *game = games_find(value);
     if (!game)
-        uci_info_string("UCI_Variant: not a variant of this build", value);
+        uci_info_string(FM_TEXT("UCI_Variant: not a variant of this build"), value);
     else
         uci_set_game(e, game_with_rules(game, e->options.chess960));
 }
@@ -195,8 +195,9 @@ static void set_chess960(Engine *e, bool chess960)
         e->position = pos;
         e->game_key_count = keys;
     } else {
-        uci_info_string("UCI_Chess960: the position has Chess960 castling rights; start position",
-                        NULL);
+        uci_info_string(
+            FM_TEXT("UCI_Chess960: the position has Chess960 castling rights; start position"),
+            NULL);
     }
 }
 
@@ -225,82 +226,84 @@ static void set_option(Engine *e, const char *name, const char *value)
 {
     int spin;
     bool check;
-    if (option_is(name, "Hash")) {
+    if (option_is(name, FM_TEXT("Hash"))) {
         if (!parse_spin(value, HASH_MB_MIN, HASH_MB_MAX, &spin))
-            uci_info_string("Hash needs a number of MB from 1 to 65536", value);
+            uci_info_string(FM_TEXT("Hash needs a number of MB from 1 to 65536"), value);
         else if (!uci_resize_hash(e, spin))
-            uci_info_string("not enough memory for that Hash size; keeping the previous table",
-                            value);
-    } else if (option_is(name, "Clear Hash")) {
+            uci_info_string(
+                FM_TEXT("not enough memory for that Hash size; keeping the previous table"), value);
+    } else if (option_is(name, FM_TEXT("Clear Hash"))) {
         uci_clear_hash(e);
-    } else if (option_is(name, "Threads")) {
+    } else if (option_is(name, FM_TEXT("Threads"))) {
         if (!parse_spin(value, 1, FLASHMATE_THREADS_MAX, &spin))
-            uci_info_string("Threads needs a number from 1 to " THREADS_MAX_TEXT, value);
+            uci_info_string(FM_TEXT("Threads needs a number from 1 to " THREADS_MAX_TEXT), value);
         else if (!uci_set_threads(e, spin))
-            uci_info_string("not enough memory for that many threads; keeping the previous number",
-                            value);
-    } else if (option_is(name, "Move Overhead")) {
+            uci_info_string(
+                FM_TEXT("not enough memory for that many threads; keeping the previous number"),
+                value);
+    } else if (option_is(name, FM_TEXT("Move Overhead"))) {
         if (!parse_spin(value, 0, OVERHEAD_MAX, &spin))
-            uci_info_string("Move Overhead needs milliseconds from 0 to 5000", value);
+            uci_info_string(FM_TEXT("Move Overhead needs milliseconds from 0 to 5000"), value);
         else
             e->options.move_overhead_ms = spin;
-    } else if (option_is(name, "MultiPV")) {
+    } else if (option_is(name, FM_TEXT("MultiPV"))) {
         if (!parse_spin(value, 1, MULTIPV_MAX, &spin))
             uci_info_string(
-                "MultiPV needs a number of lines from 1 to the build's maximum (see uci)", value);
+                FM_TEXT("MultiPV needs a number of lines from 1 to the build's maximum (see uci)"),
+                value);
         else
             e->options.multipv = spin;
-    } else if (option_is(name, "Ponder")) {
+    } else if (option_is(name, FM_TEXT("Ponder"))) {
         if (!parse_check(value, &check))
-            uci_info_string("Ponder needs true or false", value);
+            uci_info_string(FM_TEXT("Ponder needs true or false"), value);
         else
             e->options.ponder = check;
-    } else if (option_is(name, "UCI_ShowWDL")) {
+    } else if (option_is(name, FM_TEXT("UCI_ShowWDL"))) {
         if (!parse_check(value, &check))
-            uci_info_string("UCI_ShowWDL needs true or false", value);
+            uci_info_string(FM_TEXT("UCI_ShowWDL needs true or false"), value);
         else
             e->options.show_wdl = check;
-    } else if (option_is(name, "Skill Level")) {
+    } else if (option_is(name, FM_TEXT("Skill Level"))) {
         if (!parse_spin(value, 0, SKILL_LEVEL_MAX, &spin))
-            uci_info_string("Skill Level needs a number from 0 to 20", value);
+            uci_info_string(FM_TEXT("Skill Level needs a number from 0 to 20"), value);
         else
             e->options.skill_level = spin;
-    } else if (option_is(name, "UCI_LimitStrength")) {
+    } else if (option_is(name, FM_TEXT("UCI_LimitStrength"))) {
         if (!parse_check(value, &check))
-            uci_info_string("UCI_LimitStrength needs true or false", value);
+            uci_info_string(FM_TEXT("UCI_LimitStrength needs true or false"), value);
         else
             e->options.limit_strength = check;
-    } else if (option_is(name, "UCI_Elo")) {
+    } else if (option_is(name, FM_TEXT("UCI_Elo"))) {
         if (!parse_spin(value, ELO_MIN, ELO_MAX, &spin))
-            uci_info_string("UCI_Elo needs a number from 800 to 2800", value);
+            uci_info_string(FM_TEXT("UCI_Elo needs a number from 800 to 2800"), value);
         else
             e->options.elo = spin;
-    } else if (option_is(name, "OwnBook")) {
+    } else if (option_is(name, FM_TEXT("OwnBook"))) {
         if (!parse_check(value, &check))
-            uci_info_string("OwnBook needs true or false", value);
+            uci_info_string(FM_TEXT("OwnBook needs true or false"), value);
         else {
             e->options.own_book = check;
             open_book(e);
         }
-    } else if (option_is(name, "BookFile")) {
+    } else if (option_is(name, FM_TEXT("BookFile"))) {
         size_t n = strlen(value);
         if (n >= sizeof e->options.book_file) {
-            uci_info_string("BookFile path too long", value);
+            uci_info_string(FM_TEXT("BookFile path too long"), value);
         } else {
             memcpy(e->options.book_file, value, n + 1);
-            if (option_is(value, "<empty>"))
+            if (option_is(value, FM_TEXT("<empty>")))
                 e->options.book_file[0] = '\0';
             open_book(e);
         }
-    } else if (option_is(name, "UCI_Variant")) {
+    } else if (option_is(name, FM_TEXT("UCI_Variant"))) {
         set_variant(e, value);
-    } else if (option_is(name, "UCI_Chess960")) {
+    } else if (option_is(name, FM_TEXT("UCI_Chess960"))) {
         if (!parse_check(value, &check))
-            uci_info_string("UCI_Chess960 needs true or false", value);
+            uci_info_string(FM_TEXT("UCI_Chess960 needs true or false"), value);
         else
             set_chess960(e, check);
     } else {
-        uci_info_string("unknown option", name);
+        uci_info_string(FM_TEXT("unknown option"), name);
     }
 }
 
@@ -308,26 +311,35 @@ static void set_option(Engine *e, const char *name, const char *value)
  * reads them), newgame and usemillisec. */
 static void set_ucci_option(Engine *e, const char *name, const char *value)
 {
-    static const struct {
-        const char *ucci, *uci;
+    static FM_FLASH struct {
+        char ucci[9], uci[8];
     } shared[] = {{"hashsize", "Hash"}, {"threads", "Threads"}, {"ponder", "Ponder"}};
-    const char *check = option_is(value, "on") ? "true" : option_is(value, "off") ? "false" : value;
+    /* The names and values handed on to set_option, which reads them as text in RAM. */
+    char check_text[6], uci_name[sizeof shared[0].uci];
+    const char *check = value;
+    if (option_is(value, FM_TEXT("on")) || option_is(value, FM_TEXT("off"))) {
+        TextBuf t = text_buf(check_text, sizeof check_text);
+        text_add(&t, option_is(value, FM_TEXT("on")) ? FM_TEXT("true") : FM_TEXT("false"));
+        check = check_text;
+    }
     bool millisec;
-    if (option_is(name, "newgame")) {
+    if (option_is(name, FM_TEXT("newgame"))) {
         uci_new_game(e);
-    } else if (option_is(name, "usemillisec")) {
+    } else if (option_is(name, FM_TEXT("usemillisec"))) {
         if (!parse_check(check, &millisec))
-            uci_info_string("usemillisec needs true or false", value);
+            uci_info_string(FM_TEXT("usemillisec needs true or false"), value);
         else
             e->ucci_millisec = millisec;
     } else {
         for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
-            if (option_is(name, shared[i].ucci)) {
-                set_option(e, shared[i].uci, check);
+            if (option_is(name, &shared[i].ucci[0])) {
+                TextBuf t = text_buf(uci_name, sizeof uci_name);
+                text_add(&t, &shared[i].uci[0]);
+                set_option(e, uci_name, check);
                 return;
             }
         }
-        uci_info_string("unknown option", name);
+        uci_info_string(FM_TEXT("unknown option"), name);
     }
 }
 

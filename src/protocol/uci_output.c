@@ -8,26 +8,26 @@
 #include "engine/text.h"
 #include "port/port.h"
 
-void uci_say(const char *text)
+void uci_say(const FlashText *text)
 {
     port_write(text);
-    port_write("\n");
+    port_write(FM_TEXT("\n"));
 }
 
-void uci_info_string(const char *message, const char *excerpt)
+void uci_info_string(const FlashText *message, const char *excerpt)
 {
     char buf[256];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "info string ");
+    text_add(&t, FM_TEXT("info string "));
     text_add(&t, message);
     if (excerpt) {
         size_t n = text_word_length(excerpt);
-        text_add(&t, ": '");
+        text_add(&t, FM_TEXT(": '"));
         for (size_t i = 0; i < n && i < 40; i++) {
             unsigned char c = (unsigned char)excerpt[i];
             text_add_char(&t, c >= 0x20 && c < 0x7f ? (char)c : '?');
         }
-        text_add(&t, n > 40 ? "...'" : "'");
+        text_add(&t, n > 40 ? FM_TEXT("...'") : FM_TEXT("'"));
     }
     uci_say(buf);
 }
@@ -47,16 +47,16 @@ int uci_ucci_score(int score)
 static void add_score(TextBuf *t, int score, bool ucci)
 {
     if (ucci) {
-        text_add(t, " score ");
+        text_add(t, FM_TEXT(" score "));
         text_add_int(t, uci_ucci_score(score));
     } else if (score >= VALUE_MATE_IN_MAX_PLY) {
-        text_add(t, " score mate ");
+        text_add(t, FM_TEXT(" score mate "));
         text_add_int(t, (VALUE_MATE - score + 1) / 2);
     } else if (score <= -VALUE_MATE_IN_MAX_PLY) {
-        text_add(t, " score mate ");
+        text_add(t, FM_TEXT(" score mate "));
         text_add_int(t, -(VALUE_MATE + score) / 2);
     } else {
-        text_add(t, " score cp ");
+        text_add(t, FM_TEXT(" score cp "));
         text_add_int(t, score);
     }
 }
@@ -96,7 +96,7 @@ static void wdl_of_score(int score, int *win, int *draw, int *loss)
 }
 
 /* "<label><value>" of an info line (the values are never negative). */
-static void add_field(TextBuf *t, const char *label, uint64_t value)
+static void add_field(TextBuf *t, const FlashText *label, uint64_t value)
 {
     text_add(t, label);
     text_add_u64(t, value);
@@ -122,35 +122,35 @@ void uci_report_info(const SearchReport *r, void *user)
     /* The fields, then the moves of the longest principal variation, each after a space. */
     char buf[256 + (MAX_PLY + 1) * GAME_MOVE_TEXT_MAX];
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, "info");
-    add_field(&t, " depth ", (uint64_t)r->depth);
+    text_add(&t, FM_TEXT("info"));
+    add_field(&t, FM_TEXT(" depth "), (uint64_t)r->depth);
     if (!e->ucci) {
-        add_field(&t, " seldepth ", (uint64_t)r->seldepth);
-        add_field(&t, " multipv ", (uint64_t)r->multipv);
+        add_field(&t, FM_TEXT(" seldepth "), (uint64_t)r->seldepth);
+        add_field(&t, FM_TEXT(" multipv "), (uint64_t)r->multipv);
     }
     add_score(&t, r->score, e->ucci);
     if (e->ucci) {
-        add_field(&t, " time ", r->time_ms);
-        add_field(&t, " nodes ", r->nodes);
+        add_field(&t, FM_TEXT(" time "), r->time_ms);
+        add_field(&t, FM_TEXT(" nodes "), r->nodes);
     } else if (e->options.show_wdl) {
         int win, draw, loss;
         wdl_of_score(r->score, &win, &draw, &loss);
-        add_field(&t, " wdl ", (uint64_t)win);
-        add_field(&t, " ", (uint64_t)draw);
-        add_field(&t, " ", (uint64_t)loss);
+        add_field(&t, FM_TEXT(" wdl "), (uint64_t)win);
+        add_field(&t, FM_TEXT(" "), (uint64_t)draw);
+        add_field(&t, FM_TEXT(" "), (uint64_t)loss);
     }
     if (!e->ucci) {
         if (r->bound == BOUND_LOWER)
-            text_add(&t, " lowerbound");
+            text_add(&t, FM_TEXT(" lowerbound"));
         else if (r->bound == BOUND_UPPER)
-            text_add(&t, " upperbound");
-        add_field(&t, " nodes ", r->nodes);
-        add_field(&t, " nps ", r->nps);
-        add_field(&t, " hashfull ", (uint64_t)r->hashfull);
-        add_field(&t, " time ", r->time_ms);
+            text_add(&t, FM_TEXT(" upperbound"));
+        add_field(&t, FM_TEXT(" nodes "), r->nodes);
+        add_field(&t, FM_TEXT(" nps "), r->nps);
+        add_field(&t, FM_TEXT(" hashfull "), (uint64_t)r->hashfull);
+        add_field(&t, FM_TEXT(" time "), r->time_ms);
     }
     if (r->pv_length > 0) {
-        text_add(&t, " pv");
+        text_add(&t, FM_TEXT(" pv"));
         for (int i = 0; i < r->pv_length; i++)
             add_move(&t, e, r->pv[i]);
     }
@@ -162,17 +162,17 @@ void uci_say_bestmove(const Engine *e, Move best, Move ponder, bool accept_draw)
     char buf[48];
     TextBuf t = text_buf(buf, sizeof buf);
     if (e->ucci && best == MOVE_NONE) {
-        uci_say("nobestmove");
+        uci_say(FM_TEXT("nobestmove"));
         return;
     }
-    text_add(&t, "bestmove");
+    text_add(&t, FM_TEXT("bestmove"));
     add_move(&t, e, best);
     if (ponder != MOVE_NONE) {
-        text_add(&t, " ponder");
+        text_add(&t, FM_TEXT(" ponder"));
         add_move(&t, e, ponder);
     }
     if (accept_draw)
-        text_add(&t, " draw");
+        text_add(&t, FM_TEXT(" draw"));
     uci_say(buf);
 }
 
@@ -183,7 +183,7 @@ void uci_print_divide_line(Move move, uint64_t nodes, void *user)
     TextBuf t = text_buf(buf, sizeof buf);
     e->game->move_text(move, text);
     text_add(&t, text);
-    text_add(&t, ": ");
+    text_add(&t, FM_TEXT(": "));
     text_add_u64(&t, nodes);
     uci_say(buf);
 }

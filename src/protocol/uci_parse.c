@@ -11,14 +11,14 @@
 
 const char *uci_next_word(const char *s) { return text_skip_spaces(s + text_word_length(s)); }
 
-void uci_malformed(UciCommand *cmd, const char *what)
+void uci_malformed(UciCommand *cmd, const FlashText *what)
 {
     TextBuf t = text_buf(cmd->error, sizeof cmd->error);
     cmd->type = UCI_MALFORMED;
     text_add(&t, what);
 }
 
-const char *uci_copy_words_until(const char *s, const char *stop, char *out, size_t size)
+const char *uci_copy_words_until(const char *s, const FlashText *stop, char *out, size_t size)
 {
     TextBuf t = text_buf(out, size);
     while (*s && !(stop && text_word_equals(s, stop))) {
@@ -34,46 +34,46 @@ const char *uci_copy_words_until(const char *s, const char *stop, char *out, siz
 
 static void parse_setoption(const char *s, UciCommand *cmd)
 {
-    if (!text_word_equals(s, "name")) {
-        uci_malformed(cmd, "setoption: expected 'name'");
+    if (!text_word_equals(s, FM_TEXT("name"))) {
+        uci_malformed(cmd, FM_TEXT("setoption: expected 'name'"));
         return;
     }
-    s = uci_copy_words_until(uci_next_word(s), "value", cmd->name, sizeof cmd->name);
+    s = uci_copy_words_until(uci_next_word(s), FM_TEXT("value"), cmd->name, sizeof cmd->name);
     if (!cmd->name[0]) {
-        uci_malformed(cmd, "setoption: missing option name");
+        uci_malformed(cmd, FM_TEXT("setoption: missing option name"));
         return;
     }
-    if (text_word_equals(s, "value"))
+    if (text_word_equals(s, FM_TEXT("value")))
         uci_copy_words_until(uci_next_word(s), NULL, cmd->value, sizeof cmd->value);
 }
 
 void uci_parse_position_args(const char *s, UciCommand *cmd)
 {
-    if (text_word_equals(s, "startpos")) {
+    if (text_word_equals(s, FM_TEXT("startpos"))) {
         s = uci_next_word(s);
-    } else if (text_word_equals(s, "fen")) {
+    } else if (text_word_equals(s, FM_TEXT("fen"))) {
         const char *start = uci_next_word(s);
-        s = uci_copy_words_until(start, "moves", cmd->fen, sizeof cmd->fen);
+        s = uci_copy_words_until(start, FM_TEXT("moves"), cmd->fen, sizeof cmd->fen);
         if (!cmd->fen[0]) {
-            uci_malformed(cmd, "position fen: missing FEN");
+            uci_malformed(cmd, FM_TEXT("position fen: missing FEN"));
             return;
         }
         if ((size_t)(s - start) >= sizeof cmd->fen) {
-            uci_malformed(cmd, "position fen: FEN too long");
+            uci_malformed(cmd, FM_TEXT("position fen: FEN too long"));
             return;
         }
     } else {
-        uci_malformed(cmd, "position: expected 'startpos' or 'fen'");
+        uci_malformed(cmd, FM_TEXT("position: expected 'startpos' or 'fen'"));
         return;
     }
-    if (text_word_equals(s, "moves"))
+    if (text_word_equals(s, FM_TEXT("moves")))
         cmd->moves = uci_next_word(s);
     else if (*s)
-        uci_malformed(cmd, "position: expected 'moves'");
+        uci_malformed(cmd, FM_TEXT("position: expected 'moves'"));
 }
 
 /* UCI's go parameters. */
-static const GoWord uci_go_words[] = {
+static FM_FLASH GoWord uci_go_words[] = {
     {"wtime", GO_TIME_WHITE},  {"btime", GO_TIME_BLACK},    {"winc", GO_INC_WHITE},
     {"binc", GO_INC_BLACK},    {"movestogo", GO_MOVESTOGO}, {"movetime", GO_MOVETIME},
     {"depth", GO_DEPTH},       {"nodes", GO_NODES},         {"mate", GO_MATE},
@@ -82,10 +82,10 @@ static const GoWord uci_go_words[] = {
 };
 
 /* The go parameter the word at s names, or -1. */
-static int go_word(const char *s, const GoWord *words, size_t count)
+static int go_word(const char *s, FM_FLASH GoWord *words, size_t count)
 {
     for (size_t i = 0; i < count; i++)
-        if (text_word_equals(s, words[i].word))
+        if (text_word_equals(s, &words[i].word[0]))
             return (int)words[i].field;
     return -1;
 }
@@ -144,19 +144,19 @@ static bool parse_clock(const char *s, int unit_ms, int64_t *ms)
     return true;
 }
 
-void uci_go_warning(UciCommand *cmd, const char *what, const char *word)
+void uci_go_warning(UciCommand *cmd, const FlashText *what, const char *word)
 {
     if (cmd->error[0])
         return;
     TextBuf t = text_buf(cmd->error, sizeof cmd->error);
     text_add(&t, what);
-    text_add(&t, ": '");
+    text_add(&t, FM_TEXT(": '"));
     for (size_t i = 0, n = text_word_length(word); i < n && i < 32; i++)
         text_add_char(&t, word[i] >= 0x20 && word[i] < 0x7f ? word[i] : '?');
     text_add_char(&t, '\'');
 }
 
-void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int clock_unit_ms,
+void uci_parse_go_words(const char *s, FM_FLASH GoWord *words, size_t count, int clock_unit_ms,
                         UciCommand *cmd)
 {
     SearchLimits *l = &cmd->limits;
@@ -181,7 +181,7 @@ void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int cl
         /* A GUI waits for the bestmove of every go: a bad parameter is skipped with a
          * warning, not the whole command (go perft excepted: it has no bestmove). */
         if (field < 0) {
-            uci_go_warning(cmd, "go: unknown parameter ignored", word);
+            uci_go_warning(cmd, FM_TEXT("go: unknown parameter ignored"), word);
             continue;
         }
         if (field == GO_DEPTH && go_word(s, words, count) == GO_INFINITE)
@@ -191,10 +191,10 @@ void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int cl
         if (!*s || !(clock ? parse_clock(s, clock_unit_ms, &v)
                            : uci_parse_number(s, INT32_MIN, INT64_MAX / 4, &v))) {
             if (field == GO_PERFT) {
-                uci_malformed(cmd, "go perft: needs a depth");
+                uci_malformed(cmd, FM_TEXT("go perft: needs a depth"));
                 return;
             }
-            uci_go_warning(cmd, "go: parameter without a valid number ignored", word);
+            uci_go_warning(cmd, FM_TEXT("go: parameter without a valid number ignored"), word);
             if (*s && go_word(s, words, count) < 0)
                 s = uci_next_word(s);
             continue;
@@ -218,20 +218,20 @@ void uci_parse_go_words(const char *s, const GoWord *words, size_t count, int cl
     }
 }
 
-UciCommandType uci_find_command(const UciCommandWord *commands, size_t count, const char *line)
+UciCommandType uci_find_command(FM_FLASH UciCommandWord *commands, size_t count, const char *line)
 {
     const char *s = text_skip_spaces(line);
     if (!*s)
         return UCI_EMPTY;
     for (size_t i = 0; i < count; i++)
-        if (text_word_equals(s, commands[i].word))
+        if (text_word_equals(s, &commands[i].word[0]))
             return commands[i].type;
     return UCI_UNKNOWN;
 }
 
 UciCommandType uci_command_type(const char *line)
 {
-    static const UciCommandWord commands[] = {
+    static FM_FLASH UciCommandWord commands[] = {
         {"uci", UCI_UCI},
         {"isready", UCI_ISREADY},
         {"ucinewgame", UCI_UCINEWGAME},

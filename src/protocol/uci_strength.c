@@ -25,14 +25,14 @@ typedef struct StrengthPoint {
     uint16_t temperature; /* centipawns a line is worse for half the weight */
 } StrengthPoint;
 
-static const StrengthPoint strength_scale[] = {
+static FM_FLASH StrengthPoint strength_scale[] = {
     {730, 48, 400}, {913, 48, 150}, {1123, 50, 123}, {1203, 56, 60}, {1338, 62, 46}, {1610, 72, 20},
     {1738, 80, 17}, {2016, 95, 12}, {2365, 115, 9},  {2444, 131, 7}, {2555, 142, 5},
 };
 enum { SCALE_POINTS = sizeof strength_scale / sizeof strength_scale[0] };
 
 /* 2^(k / 8) * 4096, k = 0..7 */
-static const uint16_t eighth_powers[8] = {4096, 4467, 4871, 5312, 5793, 6317, 6889, 7512};
+static FM_FLASH uint16_t eighth_powers[8] = {4096, 4467, 4871, 5312, 5793, 6317, 6889, 7512};
 
 /* The rating the options ask for (Skill Level L < 20: 800 + 85 L), 0 for the full engine. */
 static int uci_strength_elo(const UciOptions *o)
@@ -50,7 +50,7 @@ static void strength_of(int elo, uint64_t *nodes, int *temperature)
     int i = 0;
     while (i + 2 < SCALE_POINTS && strength_scale[i + 1].elo <= elo)
         i++;
-    const StrengthPoint *lo = &strength_scale[i], *hi = &strength_scale[i + 1];
+    FM_FLASH StrengthPoint *lo = &strength_scale[i], *hi = &strength_scale[i + 1];
     int span = hi->elo - lo->elo, part = elo - lo->elo;
     if (part < 0)
         part = 0;
@@ -102,7 +102,7 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     strength_of(elo, &nodes, &temperature);
     int best_score = d->lines[0].score;
     uint32_t weights[MULTIPV_MAX], total = 0;
-    int count = d->line_count;
+    int count = d->line_count < MULTIPV_MAX ? d->line_count : MULTIPV_MAX; /* (it is) */
     for (int k = 0; k < count; k++) {
         /* A line left from the previous iteration (a search stopped between lines) may score
          * above the first: it counts as no loss (a negative one shifted 1 by 32 or more). */
@@ -119,7 +119,7 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
         return result->best; /* no line with moves to draw from */
     uint32_t pick = (uint32_t)(next_random(&e->random_state) % total);
     int k = 0;
-    while (pick >= weights[k]) {
+    while (k + 1 < count && pick >= weights[k]) { /* pick < total: the last line at most */
         pick -= weights[k];
         k++;
     }

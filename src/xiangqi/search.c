@@ -265,7 +265,7 @@ static int search(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, 
 
 static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int depth, int ply)
 {
-    bool pv_node = beta - alpha > 1, root = ply == 0;
+    bool pv_node = beta > alpha + 1, root = ply == 0;
     SearchDriver *d = &s->driver;
     d->pv_length[ply] = 0; /* also at null-window nodes: see src/chess/search.c */
     if (depth <= 0)

@@ -7,7 +7,7 @@ For every board of cmake/boards.cmake whose build directory (build/B, from `cmak
 cmake --build --preset B`) holds its images, runs
 - the perft image (src/port/flashmate_perft.elf): the firmware's perft set, and reports the
   leaves, the instructions or cycles they took and the leaves per second at the chip's clock;
-- the UCI image (src/port/flashmate_uci.elf), if built (today netduinoplus2 only): sends `uci`,
+- the UCI image (src/port/flashmate_uci.elf), if built (every board): sends `uci`,
   `isready`, `position startpos`, `go movetime 1000` and reads the `info ... depth D ... nodes N
   ... time T` lines, for the search's nodes per second at the chip's clock and the depth it
   completes in 1 s of chip time; if the image offers `UCI_Variant xiangqi`, the same again after
@@ -45,7 +45,8 @@ How the chip's time is obtained
   position's cycles are those from the end of the line before to the first byte of its own line
   -- perft plus parsing the FEN and formatting the result with 64-bit divisions (about 65,000
   cycles a position, measured: under 1 % of the set). Nodes per second at 16 MHz = leaves * 16e6 /
-  cycles, exact in that sense; the firmware's own Timer1 times are printed beside them.
+  cycles, exact in that sense; the firmware's own Timer1 times are printed beside them. The UCI
+  image's `go movetime 1000` is 1000 ms of Timer1, which counts simulated cycles: chip time.
 - hifive1 has no core clock in cmake/boards.cmake: the port runs the FE310-G000 from the board's
   16 MHz crystal with the PLL bypassed (src/port/riscv/port_riscv.c), so 16 MHz is the image as
   flashed; 320 MHz is the chip's maximum, for a port that started the PLL. Both are reported.
@@ -172,6 +173,20 @@ def perft_avr(board, settings, build, image, timeout):
     return out, result[1], sum(c for *_, c in out), result[2], stack_line(lines)
 
 
+def uci_avr(settings, build, image, timeout):
+    """As uci_qemu under avr_run: the session on standard input, which then ends (the runner
+    stops when the firmware idles after its bestmove). The board's `time` is Timer1's, i.e.
+    milliseconds of simulated 16 MHz time."""
+    runner = os.path.join(build, "tests", "avr_run")
+    run = subprocess.run([runner, settings["CPU"], settings["F_CPU"], image],
+                         input="uci\nisready\nposition startpos\ngo movetime 1000\n",
+                         capture_output=True, text=True, timeout=timeout)
+    lines = run.stdout.splitlines()
+    if run.returncode != 0 or not any(l.startswith("bestmove ") for l in lines):
+        raise RuntimeError(f"{image}: no bestmove (status {run.returncode}):\n{run.stdout}{run.stderr}")
+    return search_lines(image, lines[:next(i for i, l in enumerate(lines) if l.startswith("bestmove ")) + 1])
+
+
 def uci_qemu(settings, image, timeout, variant=None):
     """The last info line and the completed iterations [(depth, nodes, time ms)] of go movetime
     1000 from the start position (of UCI_Variant `variant` if given), the bestmove line, and
@@ -205,6 +220,11 @@ def uci_qemu(settings, image, timeout, variant=None):
         lines = [text for _, text in console.lines[start:end + 1]]
     finally:
         console.stop()
+    return search_lines(image, lines) + (xiangqi,)
+
+
+def search_lines(image, lines):
+    """The last info line (depth, nodes, time ms), the completed iterations, the bestmove line."""
     completed, last = [], None
     for text in lines:
         m = INFO_LINE.match(text)
@@ -215,7 +235,7 @@ def uci_qemu(settings, image, timeout, variant=None):
             completed.append(last)
     if last is None:
         raise RuntimeError(f"{image}: no info line with depth, nodes and time:\n" + "\n".join(lines))
-    return last, completed, lines[-1], xiangqi
+    return last, completed, lines[-1]
 
 
 def search_speed(settings, image, timeout, hz_list, variant):
@@ -307,6 +327,16 @@ def main():
             if xiangqi:
                 row["xiangqi"], _ = search_speed(settings, uci_image, args.timeout, hz_list,
                                                  "xiangqi")
+        elif os.path.exists(uci_image):
+            # simavr: the board's milliseconds are the chip's own (Timer1 counts simulated cycles).
+            (depth, nodes, ms), completed, bestmove = uci_avr(settings, build, uci_image, args.timeout)
+            in_budget = [d for d, _, t in completed if t <= 1000]
+            nps, reached = nodes * 1000 / ms, max(in_budget) if in_budget else 0
+            print(f"  uci go movetime 1000: depth {depth}, {fmt_int(nodes)} nodes in {ms} ms of the "
+                  f"chip's time (simulated cycles); {bestmove}; {nps:,.0f} search nodes/s, depth "
+                  f"{reached} completed within 1 s")
+            row["uci"] = size_report(uci_image)
+            row["search"] = [(nps, reached)]
         rows.append(row)
 
     print()

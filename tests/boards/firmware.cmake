@@ -20,6 +20,13 @@ if(FLASHMATE_BOARD_ARCH STREQUAL "riscv"
 else()
   set(FLASHMATE_UART_CONSOLE OFF)
 endif()
+# The AVR's UCI image talks over USART0 too, under tests/boards/avr_run (its standard input and
+# output), paced to the wall clock and stamping each line with simulated cycles.
+if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  set(FLASHMATE_AVR_CONSOLE_COMMAND ${FLASHMATE_AVR_RUN} --realtime --line-cycles
+      ${FLASHMATE_BOARD_CPU} ${FLASHMATE_BOARD_F_CPU})
+endif()
 
 # ---- AVR: the simavr runner, a host program -----------------------------------------------------
 if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
@@ -261,7 +268,7 @@ if(TARGET flashmate_uci)
   # line buffers: see the size report) but not the transposition table.
   flashmate_add_flash_test(uci_tables_in_flash flashmate_uci ${FLASHMATE_BOARD_UCI_RAM_BUDGET} ON
                            port_tt_arena)
-  if(FLASHMATE_UART_CONSOLE)
+  if(FLASHMATE_UART_CONSOLE OR FLASHMATE_BOARD_ARCH STREQUAL "avr")
     # The engine on the UART: a GUI's session with hostile input, isready and stop during a
     # search; the bestmoves must be legal moves.
     set(uci_console_test ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/uci_console_test.py
@@ -277,18 +284,23 @@ if(TARGET flashmate_uci)
       # The FE310 port drops what its ring cannot hold (console_echo shows which lines).
       list(APPEND uci_console_test --lossy-input)
     endif()
+    if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
+      # isready and stop during a search timed in the board's simulated cycles.
+      list(APPEND uci_console_test --cycles ${FLASHMATE_BOARD_F_CPU})
+      set(run_uci ${FLASHMATE_AVR_CONSOLE_COMMAND} $<TARGET_FILE:flashmate_uci>)
+      set(run_uci_demo ${FLASHMATE_AVR_CONSOLE_COMMAND} $<TARGET_FILE:flashmate_uci_demo>)
+    else()
+      set(run_uci ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci>)
+      set(run_uci_demo ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci_demo>)
+    endif()
     # An image with Xiangqi plays a Xiangqi position in the session too.
     set(xiangqi_session "")
     if(FLASHMATE_XIANGQI)
       set(xiangqi_session --xiangqi ${FLASHMATE_TEST_DATA}/xiangqi_session.legal)
     endif()
-    add_test(NAME uci_console
-      COMMAND ${uci_console_test} ${xiangqi_session} session
-              -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci>)
+    add_test(NAME uci_console COMMAND ${uci_console_test} ${xiangqi_session} session -- ${run_uci})
     # The compiled-in session (no console input).
-    add_test(NAME uci_demo_session
-      COMMAND ${uci_console_test} demo
-              -- ${FLASHMATE_QEMU_COMMAND} -kernel $<TARGET_FILE:flashmate_uci_demo>)
+    add_test(NAME uci_demo_session COMMAND ${uci_console_test} demo -- ${run_uci_demo})
     list(APPEND FLASHMATE_EMULATOR_TESTS uci_console uci_demo_session)
   else()
     # A scripted session on the semihosting console; the bestmove must be a legal move.

@@ -10,15 +10,27 @@
 # moves ...` outgrows that after some 90 moves (the board then keeps its old position and plays a
 # move illegal in the new one; see tests/match/README.md). Labels emulator and match; skipped
 # (77) without xboard, polyglot, Xvfb or Fairy-Max, or when Fairy-Max crashes in every attempt.
-if(TARGET flashmate_uci AND FLASHMATE_UART_CONSOLE)
+# The atmega2560 searches some 75 nodes a second of its own time (simavr runs it about three times
+# as fast): its budget is 100 nodes a move (about 1.5 s of wall time on a busy machine), 300 in
+# the wrapper's test, and its match may take 30 minutes.
+if(TARGET flashmate_uci AND (FLASHMATE_UART_CONSOLE OR FLASHMATE_BOARD_ARCH STREQUAL "avr"))
   set(board_engine_py ${FLASHMATE_TESTS_DIR}/boards/board_engine.py)
   set(board_match_options --opponent-time-odds 60 --draw-after 80)
+  if(FLASHMATE_BOARD_ARCH STREQUAL "avr")
+    set(board_match_nodes 100)
+    set(board_engine_nodes 300)
+    set(board_match_timeout 1800)
+  else()
+    set(board_match_nodes 10000)
+    set(board_engine_nodes 3000)
+    set(board_match_timeout 600)
+  endif()
   # The wrapper itself: what a GUI reads, `go` with a clock sent as `go nodes N`, quit and the
   # end of input; a dead emulator, a fault report, a silent board and SIGTERM (made-up emulators
   # for the faults); the emulator never outlives it.
   add_test(NAME board_engine
     COMMAND ${Python3_EXECUTABLE} ${FLASHMATE_TESTS_DIR}/boards/test_board_engine.py
-            ${FLASHMATE_BOARD} $<TARGET_FILE:flashmate_uci>)
+            ${FLASHMATE_BOARD} $<TARGET_FILE:flashmate_uci> ${board_engine_nodes})
   set_tests_properties(board_engine PROPERTIES LABELS emulator TIMEOUT 300)
   # 4 games against Fairy-Max (2 openings, both colours), 10,000 nodes a move: any illegal move,
   # crash, time forfeit or unfinished game of the board fails; Fairy-Max's crashes are replayed.
@@ -26,7 +38,7 @@ if(TARGET flashmate_uci AND FLASHMATE_UART_CONSOLE)
     COMMAND bash ${FLASHMATE_TESTS_DIR}/match/run_match.sh ${board_match_options}
             ${CMAKE_CURRENT_BINARY_DIR}/match-board-fairymax 4 300 3
             ${FLASHMATE_TEST_DATA}/openings-balanced-200.epd
-            "uci:${Python3_EXECUTABLE} ${board_engine_py} ${FLASHMATE_BOARD} --image $<TARGET_FILE:flashmate_uci> --nodes 10000"
+            "uci:${Python3_EXECUTABLE} ${board_engine_py} ${FLASHMATE_BOARD} --image $<TARGET_FILE:flashmate_uci> --nodes ${board_match_nodes}"
             cecp:/usr/games/fairymax)
   # The same runner with a fault put in front of the emulator: an illegal move, an emulator that
   # dies during the game; both must fail the match.
@@ -35,5 +47,5 @@ if(TARGET flashmate_uci AND FLASHMATE_UART_CONSOLE)
             ${FLASHMATE_BOARD} $<TARGET_FILE:flashmate_uci> /usr/games/fairymax
             ${FLASHMATE_TEST_DATA}/openings-balanced-200.epd)
   set_tests_properties(match_board_fairymax match_board_detects_faults PROPERTIES
-    LABELS "emulator;match" SKIP_RETURN_CODE 77 TIMEOUT 600 RUN_SERIAL TRUE)
+    LABELS "emulator;match" SKIP_RETURN_CODE 77 TIMEOUT ${board_match_timeout} RUN_SERIAL TRUE)
 endif()

@@ -3,8 +3,10 @@
 from it, what reaches the board, and how it ends (quit, end of input, a dead emulator, a fault
 report, a board that never answers, SIGTERM). The emulator must be gone afterwards, every time.
 
-usage: test_board_engine.py BOARD IMAGE
+usage: test_board_engine.py BOARD IMAGE [NODES]
   BOARD  a board of board_engine.py's table (its emulator runs IMAGE, its UCI image)
+  NODES  the node budget a clock becomes (default 3000; the AVR, some 75 nodes a second of its
+         own time, takes fewer)
 The fault cases use made-up emulators (small Python programs), the rest the real one.
 Standard library only.
 """
@@ -178,7 +180,9 @@ class BoardEngine(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     BOARD, IMAGE = sys.argv[1], os.path.abspath(sys.argv[2])
+    if len(sys.argv) == 4:
+        NODES = int(sys.argv[3])
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -22,6 +22,11 @@ session  what a GUI sends, and hostile input: `uci` -> uciok, `isready` -> ready
          moves) -> FILE's "# FEN:", `go movetime 1500` -> one of FILE's legal moves, go infinite
          with isready and stop as above, and back to chess (UCI_Variant chess, the position).
 demo     the compiled-in session: uciok, readyok, a legal bestmove, the stack line.
+--cycles HZ: the emulator is tests/boards/avr_run --line-cycles, which stamps every input and
+         output line on its standard error with the simulated cycle count: the times during
+         `go infinite` are then also measured in the board's own time (cycles / HZ), and stop
+         must end the search within STOP_LIMIT of it (instead of the emulator's CPU time, which
+         says little about simavr: it runs a 16 MHz part faster than real time here).
 --lossy-input: the port loses bytes when its receive ring is full (hifive1: a line longer than
          the ring, or a burst, arrives cut, and the line after it may be lost with it, as on a
          UART without flow control), so after hostile input `isready` is asked again until
@@ -31,6 +36,7 @@ driver is tests/protocol/ucitest.py, which the host's protocol tests use.
 """
 import argparse
 import os
+import re
 import signal
 import statistics
 import sys
@@ -54,6 +60,22 @@ ANSWER_TIMEOUT = 20.0 # any other answer; generous, the machine may be busy
 RESEND_AFTER = 2.0    # --lossy-input: isready is sent again after this long without readyok
 LOSSY = False
 LINE_MAX = 1024       # --line-max: the board's FLASHMATE_UCI_LINE_MAX (longest line + 1)
+CYCLES_HZ = 0         # --cycles: the simulated clock of avr_run's stamps (0: none)
+
+
+def board_seconds(e, input_line, output_line):
+    """--cycles: the simulated time from avr_run's stamp of input line `input_line` (its end
+    handed to the UART) to that of output line `output_line` (its end written)."""
+    deadline = time.monotonic() + ANSWER_TIMEOUT
+    while True:
+        text = e.stderr.decode("utf-8", "replace")
+        sent = re.search(r"^avr_run: input %d cycles (\d+)$" % input_line, text, re.M)
+        said = re.search(r"^avr_run: line %d cycles \d+ (\d+)$" % output_line, text, re.M)
+        if sent and said:
+            return (int(said.group(1)) - int(sent.group(1))) / CYCLES_HZ
+        if time.monotonic() > deadline:
+            raise Fail("no avr_run stamps of input line %d and output line %d" % (input_line, output_line))
+        time.sleep(0.05)
 
 
 def cpu_seconds(pid):
@@ -189,8 +211,9 @@ def wait_for_console(e):
 
 def interrupted(e, legal, game):
     """CYCLES times `go infinite`, then `isready` (answered while the search runs) and `stop`
-    (a legal bestmove within STOP_LIMIT of emulator CPU time). `game` prefixes the reports."""
-    ready, stop, ready_cpu, stop_cpu = [], [], [], []
+    (a legal bestmove within STOP_LIMIT of emulator CPU time, or of the board's simulated time
+    with --cycles). `game` prefixes the reports."""
+    ready, stop, ready_cpu, stop_cpu, ready_board, stop_board = [], [], [], [], [], []
     for _ in range(CYCLES):
         e.send("go infinite")
         _, _, before = e.expect(lambda l: l.startswith("info depth "), ANSWER_TIMEOUT, "info of go infinite")
@@ -201,6 +224,8 @@ def interrupted(e, legal, game):
         t, _, before = e.expect(lambda l: l == "readyok" or l.startswith("bestmove"),
                                 ANSWER_TIMEOUT, "readyok during go infinite")
         ready_cpu.append(cpu_seconds(e.proc.pid) - c0)  # the search goes on: an upper bound
+        if CYCLES_HZ:
+            ready_board.append(board_seconds(e, e.sent_lines, e.read_lines))
         require(not any(l.startswith("bestmove") for l in before), "go infinite ended by itself", e)
         require(e.transcript[-1][1] == "readyok", "go infinite ended by itself", e)
         ready.append(t - t0)
@@ -209,6 +234,8 @@ def interrupted(e, legal, game):
         t0 = e.send("stop")
         t, line, before = e.expect("bestmove", ANSWER_TIMEOUT, "bestmove after stop")
         stop_cpu.append(cpu_seconds(e.proc.pid) - c0)  # the board idles after its bestmove
+        if CYCLES_HZ:
+            stop_board.append(board_seconds(e, e.sent_lines, e.read_lines))
         no_fault(e, before)
         bestmove_of(e, line, legal, game + "go infinite + stop")
         stop.append(t - t0)
@@ -217,8 +244,14 @@ def interrupted(e, legal, game):
           % (game, ms(ready), statistics.median(ready) * 1000, ms(ready_cpu)))
     print("  %sduring go infinite, stop -> bestmove: %s ms wall (median %.0f), %s ms emulator CPU"
           % (game, ms(stop), statistics.median(stop) * 1000, ms(stop_cpu)))
-    require(max(stop_cpu) <= STOP_LIMIT, "stop during a search: the emulator spent %.0f ms of CPU "
-            "time before the bestmove (limit %.0f)" % (max(stop_cpu) * 1000, STOP_LIMIT * 1000), e)
+    if CYCLES_HZ:
+        print("  %sduring go infinite, in the board's simulated time: isready -> readyok %s ms, "
+              "stop -> bestmove %s ms" % (game, ms(ready_board), ms(stop_board)))
+        require(max(stop_board) <= STOP_LIMIT, "stop during a search: %.0f ms of the board's time "
+                "before the bestmove (limit %.0f)" % (max(stop_board) * 1000, STOP_LIMIT * 1000), e)
+    else:
+        require(max(stop_cpu) <= STOP_LIMIT, "stop during a search: the emulator spent %.0f ms of "
+                "CPU time before the bestmove (limit %.0f)" % (max(stop_cpu) * 1000, STOP_LIMIT * 1000), e)
     for name, times in ("isready -> readyok", ready), ("stop -> bestmove", stop):
         require(max(times) <= WALL_CEILING, "during a search, %s took %.3f s (ceiling %.1f)"
                 % (name, max(times), WALL_CEILING), e)
@@ -366,14 +399,17 @@ def main():
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for the whole run")
     parser.add_argument("--line-max", type=int, default=1024,
                         help="the image's FLASHMATE_UCI_LINE_MAX: lines up to one byte less are kept")
+    parser.add_argument("--cycles", type=float, default=0,
+                        help="avr_run --line-cycles stamps at this clock: time the board's answers")
     parser.add_argument("--lossy-input", action="store_true",
                         help="the port loses input when its ring is full: isready is asked again")
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
-    global LOSSY, LINE_MAX
+    global LOSSY, LINE_MAX, CYCLES_HZ
     LOSSY = args.lossy_input
     LINE_MAX = args.line_max
+    CYCLES_HZ = args.cycles
     command = argv[split + 1:]
     if not command:
         parser.error("no emulator command after --")

@@ -131,7 +131,7 @@ PortThread *port_thread_start(void (*run)(void *arg), void *arg)
 
 void port_thread_join(PortThread *thread) { (void)thread; }
 
-void port_write(const char *text)
+void port_write(const FlashText *text)
 {
     size_t n = strlen(text);
     size_t room = OUTPUT_MAX - 1 - fuzz.output_length;

@@ -34,6 +34,8 @@ class Engine:
         self.gos = 0          # `go` commands sent that must end in a bestmove
         self.bestmoves = 0
         self.stderr = b""
+        self.sent_lines = 0   # line ends written, and output lines read (a board's runner
+        self.read_lines = 0   # numbers them alike: tests/boards/avr_run.c --line-cycles)
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -58,6 +60,7 @@ class Engine:
             data = data.encode() + b"\n"
         else:
             self.transcript.append((">", "<%d bytes>" % len(data)))
+        self.sent_lines += data.count(b"\n")
         error = []
 
         def write():
@@ -101,6 +104,7 @@ class Engine:
             raise Fail("%s closed its output while the test waited for %s%s\n%s"
                        % (self.name, what, self.exit_note(), self.tail()))
         self.transcript.append(("<", text))
+        self.read_lines += 1
         if text.startswith("bestmove"):
             self.bestmoves += 1
         return t, text

@@ -1,23 +1,60 @@
 /*
- * AVR port (ATmega2560 and kin, tested under simavr): console on USART0, a millisecond clock from
- * Timer1, no transposition table memory, no files. Nothing runs at start-up beyond avr-libc's
- * own .data copy and .bss clear: the USART and the timer are started on first use.
+ * AVR port (ATmega2560 and kin, tested under simavr): the console on USART0, a millisecond clock
+ * from Timer1, the transposition table in a static array, no files.
  *
- * The exit status goes to GPIOR0 (general-purpose I/O register 0) and the core then sleeps with
- * interrupts off, which ends the simulation; tests/boards/avr_run.c returns GPIOR0 as its own status.
- * On a real board the part simply stops there.
+ * Start-up (.init8, after avr-libc's .data copy and .bss clear, before main) starts the USART and
+ * the timer and enables interrupts. The console is USART0 at 115200 8N1: its receive interrupt
+ * takes each byte into the ring of common/console_ring.c (FLASHMATE_CONSOLE_RX_BYTES), so lines
+ * typed while the engine thinks are kept and `isready` and `stop` are answered during a search;
+ * output waits for the USART byte by byte. When the ring is full the interrupt disables itself
+ * (RXCIE0) and leaves the byte in the USART until lines are taken out.
+ *
+ * When main returns (`quit`) the core idles: it sleeps with interrupts on, as a board does. An
+ * image built with FLASHMATE_EXIT_STATUS (a test aid: the perft self-test) instead writes main's
+ * return value to GPIOR0 (general-purpose I/O register 0) and sleeps with interrupts off, which
+ * ends the simulation; tests/boards/avr_run.c returns GPIOR0 as its own status. On a real board
+ * the part simply stops there.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/sleep.h>
+#include <string.h>
 #include <util/atomic.h>
 
+#include "port/common/console_ring.h"
 #include "port/firmware/firmware.h"
 #include "port/port.h"
 
-/* ---- Exit: main's return value reaches exit() in r24 ----
+/* ---- Start-up: USART0 and Timer1, then interrupts on ----
+ * A naked function in .init8 is code that runs in sequence between avr-libc's start-up sections
+ * and main (no call, no return). */
+
+static void usart_start(void)
+{
+    UBRR0 = F_CPU / 8 / 115200 - 1; /* double speed: 117,647 baud at 16 MHz, 2.1 % off */
+    UCSR0A = _BV(U2X0);
+    UCSR0C = _BV(UCSZ01) | _BV(UCSZ00); /* 8N1 */
+    UCSR0B = _BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0);
+}
+
+static void timer_start(void)
+{
+    TCCR1A = 0;
+    TIMSK1 = _BV(TOIE1);
+    TCCR1B = _BV(CS11) | _BV(CS10); /* normal mode, clock / 64 */
+}
+
+__attribute__((naked, used, section(".init8"))) static void start_hardware(void)
+{
+    usart_start();
+    timer_start();
+    sei();
+}
+
+/* ---- Ending: main's return value reaches exit() in r24 ----
  * avr-libc's exit() runs the .fini8 ... .fini0 sections before stopping the core with `cli` and an
- * endless loop; this hook in .fini8 (free for user code) publishes the status first and sleeps,
- * which a simulator recognises as the end of the program. */
+ * endless loop; this hook in .fini8 (free for user code) comes first. */
+#if defined(FLASHMATE_EXIT_STATUS)
 __attribute__((naked, used, section(".fini8"))) static void exit_to_gpior0(void)
 {
     __asm__ volatile("out %0, r24\n\t"
@@ -26,36 +63,60 @@ __attribute__((naked, used, section(".fini8"))) static void exit_to_gpior0(void)
                      :
                      : "I"(_SFR_IO_ADDR(GPIOR0)));
 }
-
-/* ---- Console: USART0, 8N1, 115200 baud at 16 MHz (double speed), transmit only ---- */
-
-void port_write(const char *text)
+#else
+__attribute__((naked, used, section(".fini8"))) static void exit_to_idle(void)
 {
-    if (!(UCSR0B & _BV(TXEN0))) {
-        UBRR0 = F_CPU / 8 / 115200 - 1;
-        UCSR0A = _BV(U2X0);
-        UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
-        UCSR0B = _BV(TXEN0);
-    }
-    for (; *text; text++) {
-        loop_until_bit_is_set(UCSR0A, UDRE0);
-        UDR0 = (uint8_t)*text;
+    set_sleep_mode(SLEEP_MODE_IDLE); /* the USART and the timer keep running */
+    sleep_enable();
+    for (;;) {
+        sei();
+        sleep_cpu();
     }
 }
+#endif
 
-/* No console input: the AVR firmware only runs its built-in self-test. */
-int port_read_line(char *buf, size_t size, bool *truncated)
+/* ---- Console: USART0, the ring and lines in common/console_ring.c ---- */
+
+ISR(USART0_RX_vect)
 {
-    if (size)
-        buf[0] = '\0';
-    if (truncated)
-        *truncated = false;
-    return PORT_EOF;
+    if (!console_can_take()) {
+        UCSR0B &= (uint8_t)~_BV(RXCIE0); /* the byte stays in the USART */
+        return;
+    }
+    bool overrun = UCSR0A & _BV(DOR0); /* read before UDR0, which clears it */
+    console_received(UDR0);
+    if (overrun)
+        console_lost();
 }
 
-int port_poll_line(char *buf, size_t size, bool *truncated)
+void chip_uart_rx_resume(void) { UCSR0B |= _BV(RXCIE0); }
+
+void chip_uart_put(uint8_t byte)
 {
-    return port_read_line(buf, size, truncated);
+    loop_until_bit_is_set(UCSR0A, UDRE0);
+    UDR0 = byte;
+}
+
+uint32_t console_irq_save(void)
+{
+    uint8_t sreg = SREG;
+    cli();
+    return sreg;
+}
+
+void console_irq_restore(uint32_t saved) { SREG = (uint8_t)saved; }
+
+/* `sei` enables interrupts only after the next instruction: no interrupt comes between it and
+ * `sleep`, so one that is pending wakes the core at once. */
+void console_wait_for_interrupt(void)
+{
+    set_sleep_mode(SLEEP_MODE_IDLE);
+    sleep_enable();
+    __asm__ volatile("sei\n\t"
+                     "sleep\n\t" ::
+                         : "memory");
+    sleep_disable();
+    cli();
 }
 
 /* ---- Clock: Timer1 at F_CPU / 64 (4 us per tick at 16 MHz), overflows counted ---- */
@@ -66,12 +127,6 @@ ISR(TIMER1_OVF_vect) { timer1_overflows++; }
 
 uint64_t port_time_ms(void)
 {
-    if (!(TCCR1B & (_BV(CS12) | _BV(CS11) | _BV(CS10)))) {
-        TCCR1A = 0;
-        TIMSK1 = _BV(TOIE1);
-        TCCR1B = _BV(CS11) | _BV(CS10); /* normal mode, clock / 64 */
-        sei();
-    }
     uint32_t overflows;
     uint16_t count;
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
@@ -114,8 +169,32 @@ size_t port_stack_used(size_t *size)
     return (size_t)(end - p);
 }
 
-/* ---- Memory: none (files: common/no_files.c) ---- */
+/* ---- Transposition table memory: one static array of FLASHMATE_TT_BYTES, handed out whole ----
+ * (files: common/no_files.c) */
 
+#ifndef FLASHMATE_TT_BYTES
+#define FLASHMATE_TT_BYTES 0
+#endif
+
+#if FLASHMATE_TT_BYTES > 0
+static uint64_t port_tt_arena[FLASHMATE_TT_BYTES / sizeof(uint64_t)];
+static bool arena_in_use;
+
+void *port_alloc(size_t bytes)
+{
+    if (bytes == 0 || bytes > sizeof port_tt_arena || arena_in_use)
+        return NULL;
+    arena_in_use = true;
+    memset(port_tt_arena, 0, sizeof port_tt_arena); /* port.h promises zeroed memory */
+    return port_tt_arena;
+}
+
+void port_free(void *memory)
+{
+    if (memory == port_tt_arena)
+        arena_in_use = false;
+}
+#else
 void *port_alloc(size_t bytes)
 {
     (void)bytes;
@@ -123,3 +202,4 @@ void *port_alloc(size_t bytes)
 }
 
 void port_free(void *memory) { (void)memory; }
+#endif

@@ -1,7 +1,7 @@
 /*
  * What the files of the Cortex-M port share: the vector table entry, interrupt masking, the
- * NVIC, and the interface between start-up (startup.c), the console (console_uart.c or
- * semihosting.c) and a chip (stm32.c, nrf51.c).
+ * NVIC, and the interface between start-up (startup.c), the console (console_uart.c with
+ * common/console_ring.c, or semihosting.c) and a chip (stm32.c, nrf51.c).
  *
  * Two builds (CMake option FLASHMATE_SEMIHOSTING, compile definition of the same name):
  *   off (default)  the console is the chip's UART, read by interrupt into a ring buffer; the clock
@@ -14,6 +14,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "port/common/console_ring.h"
 
 /* A vector table entry: the initial stack pointer, or a handler. A union keeps the tables free
  * of object-to-function pointer casts. */
@@ -78,22 +80,13 @@ __attribute__((noreturn)) void platform_fault_stop(void);
 
 /* Clocks, the console UART (115200 8N1, receive interrupt on), the millisecond timer. */
 void chip_start(void);
-/* Send one byte, waiting until the UART takes it. */
-void chip_uart_put(uint8_t byte);
 /* The same with a bounded wait, for fault handlers: false if the UART did not take it. */
 bool chip_uart_put_bounded(uint8_t byte);
 
-/* Called by the chip's receive interrupt: console_can_take first, then console_received for
- * the byte, in order, and console_lost when the UART reports that bytes were lost (an overrun)
- * after the last one passed on. When console_can_take says no, the interrupt leaves the byte in
- * the UART and disables itself in the NVIC: the UART holds what it can (under QEMU, the
- * emulator holds the rest of the input) until console_uart.c, having taken bytes out of the
- * ring, calls chip_uart_rx_resume, which enables it again. (The NVIC, not the UART's own
- * interrupt enable: QEMU 7.2's STM32 USART keeps its interrupt raised until DR is read.) */
-bool console_can_take(void);
-void console_received(uint8_t byte);
-void console_lost(void);
-void chip_uart_rx_resume(void);
+/* The chip's receive interrupt hands bytes to common/console_ring.c (console_can_take,
+ * console_received, console_lost), which also needs chip_uart_put and chip_uart_rx_resume: see
+ * port/common/console_ring.h. When the ring is full the interrupt disables itself in the NVIC,
+ * not in the UART (QEMU 7.2's STM32 USART keeps its interrupt raised until DR is read). */
 
 /* The handler of every fault and unexpected interrupt (startup.c): for the chips' tables. */
 void Fault_Handler(void);

@@ -66,7 +66,7 @@ static int32_t open_tt(Handle *h, uint32_t mode)
     return h->value;
 }
 
-void port_write(const char *text)
+void port_write(const FlashText *text)
 {
     int32_t out = open_tt(&console.out, 4 /* "w": standard output */);
     size_t length = strlen(text);

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "flashmate/flash.h"
+
 /* Fill the free part of the stack with a pattern; call first thing in main. */
 void port_stack_paint(void);
 /* The most stack used since port_stack_paint (the deepest byte that lost the pattern), and the
@@ -18,6 +20,6 @@ size_t port_stack_used(size_t *size);
 
 /* "<prefix>N of M bytes used" on the console, followed by `over` if N is more than M (the
  * stack the image was guaranteed); returns whether it stayed within. stack_report.c */
-bool firmware_report_stack(const char *prefix, const char *over);
+bool firmware_report_stack(const FlashText *prefix, const FlashText *over);
 
 #endif

@@ -42,17 +42,17 @@ static void add_seconds(TextBuf *t, uint64_t ms)
     text_add_char(t, (char)('0' + ms / 100 % 10));
     text_add_char(t, (char)('0' + ms / 10 % 10));
     text_add_char(t, (char)('0' + ms % 10));
-    text_add(t, " s");
+    text_add(t, FM_TEXT(" s"));
 }
 
 static void add_knps(TextBuf *t, uint64_t nodes, uint64_t ms)
 {
-    text_add(t, ", ");
+    text_add(t, FM_TEXT(", "));
     if (ms)
         text_add_u64(t, nodes / ms);
     else
-        text_add(t, "-");
-    text_add(t, " knps");
+        text_add(t, FM_TEXT("-"));
+    text_add(t, FM_TEXT(" knps"));
 }
 
 #if FM_TABLE_CATALOGUE
@@ -70,19 +70,19 @@ static void say_layout(void)
     char buf[96];
     TextBuf t = text_buf(buf, sizeof buf);
 #if FM_TABLE_CATALOGUE
-    text_add(&t, "flashmate perft self-test: layout ");
+    text_add(&t, FM_TEXT("flashmate perft self-test: layout "));
     text_add(&t, chess_layout_name);
-    text_add(&t, " (tables ");
+    text_add(&t, FM_TEXT(" (tables "));
     text_add_u64(&t, table_bytes(chess_common_tables) + table_bytes(chess_layout_tables));
-    text_add(&t, " bytes)\n");
+    text_add(&t, FM_TEXT(" bytes)\n"));
 #else
-    text_add(&t, "flashmate perft self-test: layout ");
+    text_add(&t, FM_TEXT("flashmate perft self-test: layout "));
 #if defined(FLASHMATE_LAYOUT_COMPACT)
-    text_add(&t, "compact\n");
+    text_add(&t, FM_TEXT("compact\n"));
 #elif defined(FLASHMATE_LAYOUT_KINDERGARTEN)
-    text_add(&t, "kindergarten\n");
+    text_add(&t, FM_TEXT("kindergarten\n"));
 #else
-    text_add(&t, "fancy\n");
+    text_add(&t, FM_TEXT("fancy\n"));
 #endif
 #endif
     port_write(buf);
@@ -102,12 +102,12 @@ int main(void)
         ParseError err;
         TextBuf t = text_buf(buf, sizeof buf);
         text_add(&t, c->name);
-        text_add(&t, " depth ");
+        text_add(&t, FM_TEXT(" depth "));
         text_add_int(&t, c->depth);
-        text_add(&t, ": ");
+        text_add(&t, FM_TEXT(": "));
         if (!pos_set_fen(&pos, c->fen, &err)) {
             text_add(&t, err.message);
-            text_add(&t, " FAIL\n");
+            text_add(&t, FM_TEXT(" FAIL\n"));
             port_write(buf);
             failures++;
             continue;
@@ -119,11 +119,11 @@ int main(void)
         total_ms += ms;
         text_add_u64(&t, nodes);
         if (nodes == c->nodes) {
-            text_add(&t, " ok, ");
+            text_add(&t, FM_TEXT(" ok, "));
         } else {
-            text_add(&t, " FAIL (expected ");
+            text_add(&t, FM_TEXT(" FAIL (expected "));
             text_add_u64(&t, c->nodes);
-            text_add(&t, "), ");
+            text_add(&t, FM_TEXT("), "));
             failures++;
         }
         add_seconds(&t, ms);
@@ -132,13 +132,13 @@ int main(void)
         port_write(buf);
     }
 
-    if (!firmware_report_stack("stack: ", ": FAIL, more than the reserve"))
+    if (!firmware_report_stack(FM_TEXT("stack: "), FM_TEXT(": FAIL, more than the reserve")))
         failures++;
 
     TextBuf t = text_buf(buf, sizeof buf);
-    text_add(&t, failures ? "RESULT: FAIL, " : "RESULT: PASS, ");
+    text_add(&t, failures ? FM_TEXT("RESULT: FAIL, ") : FM_TEXT("RESULT: PASS, "));
     text_add_u64(&t, total_nodes);
-    text_add(&t, " nodes in ");
+    text_add(&t, FM_TEXT(" nodes in "));
     add_seconds(&t, total_ms);
     add_knps(&t, total_nodes, total_ms);
     text_add_char(&t, '\n');

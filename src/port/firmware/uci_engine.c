@@ -25,9 +25,9 @@ static const char *const demo_session[] = {
 static int run_demo(Engine *e)
 {
     for (unsigned i = 0; i < sizeof demo_session / sizeof demo_session[0] && !e->quit; i++) {
-        port_write("> ");
+        port_write(FM_TEXT("> "));
         port_write(demo_session[i]);
-        port_write("\n");
+        port_write(FM_TEXT("\n"));
         uci_execute(e, demo_session[i]);
     }
     return 0;
@@ -38,7 +38,7 @@ int main(void)
 {
     port_stack_paint();
     if (!engine_setup_tt_bytes(&engine, FLASHMATE_TT_BYTES)) {
-        port_write("info string no memory for the transposition table\n");
+        port_write(FM_TEXT("info string no memory for the transposition table\n"));
         return 1;
     }
 #if defined(FLASHMATE_UCI_DEMO)
@@ -46,7 +46,8 @@ int main(void)
 #else
     int rc = uci_loop(&engine);
 #endif
-    if (!firmware_report_stack("info string stack ", ", more than the reserve") && rc == 0)
+    if (!firmware_report_stack(FM_TEXT("info string stack "), FM_TEXT(", more than the reserve")) &&
+        rc == 0)
         rc = 1;
     engine_release(&engine);
     return rc;

@@ -22,7 +22,7 @@ uint64_t port_time_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-void port_write(const char *text)
+void port_write(const FlashText *text)
 {
     fputs(text, stdout);
     fflush(stdout);

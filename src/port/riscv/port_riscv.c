@@ -92,7 +92,7 @@ void riscv_console_decimal(uint32_t value)
     riscv_console_raw(buf + n);
 }
 
-void port_write(const char *text) { riscv_console_raw(text); }
+void port_write(const FlashText *text) { riscv_console_raw(text); }
 
 /* Received bytes, in order, lines ended by '\n'. The interrupt stores at head, the reader takes
  * at tail (free-running counts: the index is count % size). A line that lost bytes -- the ring
