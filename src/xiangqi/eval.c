@@ -8,6 +8,8 @@
  */
 #include "flashmate/xiangqi_search.h"
 
+#include <assert.h>
+
 #include "attacks.h"
 #include "engine/text.h"
 
@@ -134,7 +136,11 @@ static int cannons_and_horses(const XqPosition *pos, Color c, int phase)
  * legs free) and cannons (quiet moves and captures over a screen). */
 enum { MOBILITY_ROOK = 3, MOBILITY_HORSE = 5, MOBILITY_CANNON = 2 };
 
-int xq_piece_value(XqPieceType pt) { return piece_values[pt]; }
+int xq_piece_value(XqPieceType pt)
+{
+    assert(pt < XQ_PIECE_TYPE_NB); /* a piece, not an empty square */
+    return piece_values[pt];
+}
 
 /* Index into the Red-oriented tables for a piece of colour c on sq. */
 static inline int pst_index(Color c, int sq)

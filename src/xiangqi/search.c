@@ -228,13 +228,14 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
     Move best_move = MOVE_NONE;
     for (int i = 0; i < count; i++) {
         Move move = pick_next(moves, count, i);
-        XqPiece captured = pos->board[xq_move_to(move)];
-        /* Delta pruning: a capture that cannot lift the score to alpha is skipped. */
-        int victim = xq_piece_value(xq_piece_type(captured));
-        if (!in_check && static_eval + victim + 200 <= alpha)
-            continue;
-        if (!in_check && losing_capture(pos, move))
-            continue;
+        /* Out of check every move is a capture. Delta pruning: one that cannot lift the score to
+         * alpha is skipped; so is one that loses material. */
+        if (!in_check) {
+            XqPiece captured = pos->board[xq_move_to(move)];
+            if (static_eval + xq_piece_value(xq_piece_type(captured)) + 200 <= alpha ||
+                losing_capture(pos, move))
+                continue;
+        }
         XqUndo undo;
         xq_do_move(pos, move, &undo);
         driver_push_key(d, pos->key);
