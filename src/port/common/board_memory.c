@@ -1,10 +1,8 @@
 /*
  * What every 32-bit board's image has, whatever its chip: start-up's copy of .data and zeroing
- * of .bss, the transposition table in a static array, and the stack meter
- * (port/firmware/firmware.h). The linker scripts (src/port/cortex-m/sections.ld,
- * src/port/riscv/) name the section bounds and the stack reserve alike.
- *
- * FLASHMATE_TT_BYTES (compile definition, default 0) sizes the table memory port_alloc hands out.
+ * of .bss, and the stack meter (port/firmware/firmware.h). The linker scripts
+ * (src/port/cortex-m/sections.ld, src/port/riscv/) name the section bounds and the stack reserve
+ * alike. The table memory is common/tt_arena.c's.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,40 +30,6 @@ void board_init_memory(void)
     for (size_t i = 0; i < bss_words; i++)
         bss[i] = 0;
 }
-
-/* ---- Transposition table memory: one static array, handed out whole ---- */
-
-#ifndef FLASHMATE_TT_BYTES
-#define FLASHMATE_TT_BYTES 0
-#endif
-
-#if FLASHMATE_TT_BYTES > 0
-static uint64_t port_tt_arena[FLASHMATE_TT_BYTES / sizeof(uint64_t)];
-static bool arena_in_use;
-
-void *port_alloc(size_t bytes)
-{
-    if (bytes == 0 || bytes > sizeof port_tt_arena || arena_in_use)
-        return NULL;
-    arena_in_use = true;
-    memset(port_tt_arena, 0, sizeof port_tt_arena); /* port.h promises zeroed memory */
-    return port_tt_arena;
-}
-
-void port_free(void *memory)
-{
-    if (memory == port_tt_arena)
-        arena_in_use = false;
-}
-#else
-void *port_alloc(size_t bytes)
-{
-    (void)bytes;
-    return NULL;
-}
-
-void port_free(void *memory) { (void)memory; }
-#endif
 
 /* ---- Stack meter ---- */
 
