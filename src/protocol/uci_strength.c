@@ -101,7 +101,7 @@ Move uci_strength_choose(Engine *e, const SearchResult *result, Move *ponder)
     int temperature;
     strength_of(elo, &nodes, &temperature);
     int best_score = d->lines[0].score;
-    uint32_t weights[MULTIPV_MAX], total = 0;
+    uint32_t weights[MULTIPV_MAX] = {0}, total = 0;
     int count = d->line_count < MULTIPV_MAX ? d->line_count : MULTIPV_MAX; /* (it is) */
     for (int k = 0; k < count; k++) {
         /* A line left from the previous iteration (a search stopped between lines) may score

@@ -363,7 +363,7 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
-                    r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+                    r = new_depth - 1; /* depth >= 3 and no check: new_depth - 1 >= 1 */
             }
             score = -search(s, pos, -alpha - 1, -alpha, new_depth - r, ply + 1);
             if (score > alpha && r > 0)
