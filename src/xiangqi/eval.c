@@ -242,6 +242,19 @@ int xq_evaluate(const XqPosition *pos)
            king_danger(pos, us) + king_danger(pos, them) + TEMPO;
 }
 
+/* One term row of the eval table: its name (right-aligned to the header), Red, Black, Total. */
+static void add_row(TextBuf *t, const FlashText *name, int red, int black)
+{
+    text_add(t, name);
+    text_add(t, FM_TEXT(" |"));
+    text_add_int_width(t, red, 7);
+    text_add(t, FM_TEXT(" |"));
+    text_add_int_width(t, black, 7);
+    text_add(t, FM_TEXT(" |"));
+    text_add_int_width(t, red - black, 7);
+    text_add(t, FM_TEXT(" |\n"));
+}
+
 void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
 {
     int red = side_score(pos, WHITE), black = side_score(pos, BLACK);
@@ -252,39 +265,14 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     int red_king = -king_danger(pos, WHITE), black_king = -king_danger(pos, BLACK);
     int red_tempo = xq_side(pos) == WHITE ? TEMPO : 0, black_tempo = TEMPO - red_tempo;
     TextBuf t = text_buf(buf, size);
-    text_add(&t, "                term |    Red |  Black |  Total |\n");
-    text_add(&t, "material and squares |");
-    text_add_int_width(&t, red, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, black, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, red - black, 7);
-    text_add(&t, " |\ncannon/horse (phase) |");
-    text_add_int_width(&t, red_pieces, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, black_pieces, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, red_pieces - black_pieces, 7);
-    text_add(&t, " |\n            mobility |");
-    text_add_int_width(&t, red_mobility, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, black_mobility, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, red_mobility - black_mobility, 7);
-    text_add(&t, " |\n         king safety |");
-    text_add_int_width(&t, red_king, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, black_king, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, red_king - black_king, 7);
-    text_add(&t, " |\n               tempo |");
-    text_add_int_width(&t, red_tempo, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, black_tempo, 7);
-    text_add(&t, " |");
-    text_add_int_width(&t, red_tempo - black_tempo, 7);
-    text_add(&t, " |\nresult: ");
+    text_add(&t, FM_TEXT("                term |    Red |  Black |  Total |\n"));
+    add_row(&t, FM_TEXT("material and squares"), red, black);
+    add_row(&t, FM_TEXT("cannon/horse (phase)"), red_pieces, black_pieces);
+    add_row(&t, FM_TEXT("            mobility"), red_mobility, black_mobility);
+    add_row(&t, FM_TEXT("         king safety"), red_king, black_king);
+    add_row(&t, FM_TEXT("               tempo"), red_tempo, black_tempo);
+    text_add(&t, FM_TEXT("result: "));
     text_add_int(&t, red + red_pieces + red_mobility + red_king + red_tempo - black - black_pieces -
                          black_mobility - black_king - black_tempo);
-    text_add(&t, " for Red\n");
+    text_add(&t, FM_TEXT(" for Red\n"));
 }
