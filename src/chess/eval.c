@@ -1,13 +1,26 @@
 /*
  * Static evaluation: tapered midgame/endgame material and piece-square tables, mobility from the
- * attack tables, pawn structure, king safety and a few piece terms. All weights live in
- * eval_weights.h. The result is in centipawns from the side to move's point of view.
+ * attack tables, pawn structure, king safety and a few piece terms. The weights live in
+ * eval_weights.h, which the tuner writes (src/app/tune.c). The result is in centipawns from the
+ * side to move's point of view.
+ *
+ * Every weight is added through WEIGHT(weight, colour, count): count times the weight, for that
+ * side. The tuner compiles this file once more with FLASHMATE_EVAL_TRACE (src/app/tune_eval.c),
+ * where WEIGHT also counts how often each weight was added for each side: the evaluation is
+ * linear in its weights, so those counts, the phase and the endgame scale reproduce it.
  */
 #include "eval.h"
 
 #include "attacks.h"
 #include "engine/text.h"
 #include "eval_weights.h"
+
+#ifdef FLASHMATE_EVAL_TRACE
+static Score eval_trace_take(const Score *weight, Color c, int count);
+#define WEIGHT(weight, c, count) eval_trace_take(&(weight), (c), (count))
+#else
+#define WEIGHT(weight, c, count) ((count) * (weight))
+#endif
 
 /* What one side's evaluation needs to know about the board. */
 typedef struct EvalSide {
@@ -28,7 +41,7 @@ static Score material_and_squares(const Position *pos, Color c, int *phase)
         *phase += phase_weight[pt] * bb_popcount(b);
         while (b) {
             int i = pst_index(c, bb_pop_lsb(&b));
-            s += piece_value[pt] + S(pst_mg[pt][i], pst_eg[pt][i]);
+            s += WEIGHT(piece_value[pt], c, 1) + WEIGHT(pst[pt][i], c, 1);
         }
     }
     return s;
@@ -60,26 +73,27 @@ static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
         int rank = rank_relative(c, square_rank(sq));
 
         if (ours & file & ahead)
-            s += pawn_doubled;
+            s += WEIGHT(pawn_doubled, c, 1);
         if (!(ours & neighbours))
-            s += pawn_isolated;
+            s += WEIGHT(pawn_isolated, c, 1);
         else if (!(ours & neighbours & ~ahead) &&
                  (sides[color_flip(c)].pawn_attacks & bb_forward(c, bb_square(sq))))
-            s += pawn_backward; /* no pawn beside or behind, and its stop square is attacked */
+            s += WEIGHT(pawn_backward, c,
+                        1); /* no pawn beside or behind, and its stop square is attacked */
         if ((sides[c].pawn_attacks & bb_square(sq)) ||
             (ours & neighbours & bb_rank(square_rank(sq))))
-            s += pawn_connected;
+            s += WEIGHT(pawn_connected, c, 1);
 
         if (!(theirs & (file | neighbours) & ahead)) {
-            s += passed_pawn[rank];
+            s += WEIGHT(passed_pawn[rank], c, 1);
             if (rank > 2 && !(pos_occupied(pos) & file & ahead))
-                s += passed_pawn_free_path * (rank - 2);
+                s += WEIGHT(passed_pawn_free_path, c, rank - 2);
             if (rank > 2) {
                 int stop = c == WHITE ? sq + 8 : sq - 8;
                 int their_king = pos->king_square[them], our_king = pos->king_square[c];
                 int d_them = square_distance(their_king, stop),
                     d_us = square_distance(our_king, stop);
-                s += passed_king_distance * (d_them - d_us) * (rank - 2);
+                s += WEIGHT(passed_king_distance, c, (d_them - d_us) * (rank - 2));
             }
         }
     }
@@ -104,23 +118,23 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
             sides[c].attacks |= attacks;
             switch (pt) {
             case KNIGHT:
-                s += mobility_knight[mobility];
+                s += WEIGHT(mobility_knight[mobility], c, 1);
                 if ((sides[c].pawn_attacks & bb_square(sq)) &&
                     rank_relative(c, square_rank(sq)) >= 3 &&
                     rank_relative(c, square_rank(sq)) <= 5)
-                    s += knight_outpost;
+                    s += WEIGHT(knight_outpost, c, 1);
                 break;
-            case BISHOP: s += mobility_bishop[mobility]; break;
+            case BISHOP: s += WEIGHT(mobility_bishop[mobility], c, 1); break;
             case ROOK: {
                 Bitboard file = bb_file(square_file(sq));
-                s += mobility_rook[mobility];
+                s += WEIGHT(mobility_rook[mobility], c, 1);
                 if (!(file & (our_pawns | their_pawns)))
-                    s += rook_open_file;
+                    s += WEIGHT(rook_open_file, c, 1);
                 else if (!(file & our_pawns))
-                    s += rook_semi_open_file;
+                    s += WEIGHT(rook_semi_open_file, c, 1);
                 break;
             }
-            default: s += mobility_queen[mobility]; break;
+            default: s += WEIGHT(mobility_queen[mobility], c, 1); break;
             }
             if (attacks & enemy->king_zone) {
                 enemy->king_attackers++;
@@ -130,7 +144,7 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
         }
     }
     if (bb_more_than_one(pos_pieces(pos, c, BISHOP)))
-        s += bishop_pair;
+        s += WEIGHT(bishop_pair, c, 1);
     return s;
 }
 
@@ -145,15 +159,15 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
     Bitboard near = bb_forward(c, attacks_king(king) | bb_square(king)) & files &
                     ~bb_rank(square_rank(king));
     Bitboard far = bb_forward(c, near);
-    s += shelter_pawn_near * bb_popcount(pawns & near) +
-         shelter_pawn_far * bb_popcount(pawns & far & ~bb_forward(c, pawns & near));
+    s += WEIGHT(shelter_pawn_near, c, bb_popcount(pawns & near)) +
+         WEIGHT(shelter_pawn_far, c, bb_popcount(pawns & far & ~bb_forward(c, pawns & near)));
     for (int f = square_file(king) - 1; f <= square_file(king) + 1; f++)
         if (f >= 0 && f < 8 && !(pawns & bb_file(f)))
-            s += king_open_file;
+            s += WEIGHT(king_open_file, c, 1);
     if (me->king_attackers >= 2 ||
         (me->king_attackers == 1 && pos_pieces(pos, color_flip(c), QUEEN))) {
         int units = me->king_attack_units;
-        s -= S(king_danger[units < 31 ? units : 31], 0);
+        s += WEIGHT(king_danger[units < KING_DANGER_NB - 1 ? units : KING_DANGER_NB - 1], c, -1);
     }
     return s;
 }
@@ -162,9 +176,9 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
 {
     Color them = color_flip(c);
     Bitboard their_pieces = pos->by_color[them] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
-    Score s = threat_by_pawn * bb_popcount(their_pieces & sides[c].pawn_attacks);
+    Score s = WEIGHT(threat_by_pawn, c, bb_popcount(their_pieces & sides[c].pawn_attacks));
     Bitboard defended = sides[them].attacks | sides[them].pawn_attacks;
-    s += hanging_piece * bb_popcount(their_pieces & sides[c].attacks & ~defended);
+    s += WEIGHT(hanging_piece, c, bb_popcount(their_pieces & sides[c].attacks & ~defended));
     return s;
 }
 
@@ -231,7 +245,8 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
               pawn_structure(pos, BLACK, sides));
     s += term(trace, TERM_KING, king_safety(pos, WHITE, sides), king_safety(pos, BLACK, sides));
     s += term(trace, TERM_THREATS, threats(pos, WHITE, sides), threats(pos, BLACK, sides));
-    s += term(trace, TERM_TEMPO, pos->side == WHITE ? tempo : 0, pos->side == BLACK ? tempo : 0);
+    s += term(trace, TERM_TEMPO, WEIGHT(tempo, WHITE, pos->side == WHITE),
+              WEIGHT(tempo, BLACK, pos->side == BLACK));
 
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
@@ -246,6 +261,7 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
     return (int)(((int32_t)mg * phase + (int32_t)eg * (PHASE_MAX - phase)) / PHASE_MAX);
 }
 
+#ifndef FLASHMATE_EVAL_TRACE /* the tuner's build has only evaluate() (src/app/tune_eval.c) */
 int eval_position(const Position *pos)
 {
     int value = evaluate(pos, NULL);
@@ -292,3 +308,4 @@ void eval_explain(const Position *pos, char *buf, size_t size)
 }
 
 int eval_see_value(PieceType pt) { return pt < PIECE_TYPE_NB ? see_value[pt] : 0; }
+#endif
