@@ -6,7 +6,8 @@
  *
  *   flashmate-tune play --openings FILE.epd --games N [--first G] [--nodes N]
  *                       [--random-plies R] [--seed S] --out DATA
- *   flashmate-tune fit [--epochs N] [--rate R] [--out FILE.h] DATA...
+ *   flashmate-tune fit [--epochs N] [--rate R] [--score-weight W] [--regularize L]
+ *                      [--out FILE.h] DATA...
  *   flashmate-tune weights
  *
  * `play` plays games G .. G + N - 1 (game g: opening g modulo the file's count, then R random
@@ -20,7 +21,10 @@
  *
  * `fit` checks first that the evaluation's counted terms reproduce it on every position, holds
  * out every tenth game, fits the sigmoid's scale K to the current weights, runs the epochs
- * and writes eval_weights.h with a banner: the data, K and the error before and after.
+ * and writes eval_weights.h with a banner: the data, K and the error before and after. The
+ * target of a position is (1 - W) x its game's result + W x sigmoid(K x its search score): the
+ * result alone (W = 0, Texel's) is a noisy label for one position, the search's score a biased
+ * one; L adds L x (weight - its starting value)² to the error of each weight the data uses.
  * `weights` writes the body of that file (everything after its banner) from the compiled
  * weights: a test compares it with the file.
  */
@@ -45,7 +49,8 @@ static int usage(void)
 {
     fputs("usage: flashmate-tune play --openings FILE.epd --games N [--first G] [--nodes N]\n"
           "                           [--random-plies R] [--seed S] --out DATA\n"
-          "       flashmate-tune fit [--epochs N] [--rate R] [--out FILE.h] DATA...\n"
+          "       flashmate-tune fit [--epochs N] [--rate R] [--score-weight W]\n"
+          "                          [--regularize L] [--out FILE.h] DATA...\n"
           "       flashmate-tune weights\n",
           stderr);
     return 2;
@@ -307,7 +312,8 @@ static int command_play(int argc, char **argv)
  */
 
 typedef struct Position_terms {
-    float result;
+    float result, score;      /* the game's result and the search's score, for White */
+    float target;             /* what the fit aims the sigmoid of the evaluation at */
     float mg_share, eg_share; /* dE/d(mg sum) = phase / 24; dE/d(eg sum) = scale/64 (24-phase)/24 */
     int32_t first;            /* its terms in term_weight / term_times */
     int16_t count;
@@ -400,6 +406,7 @@ static bool read_data(const char *path, DataSet *data)
         data->term_times = times;
         PositionTerms *p = &data->positions[data->count++];
         p->result = (float)result;
+        p->score = (float)score;
         p->held_out = game % 10 == 0;
         p->mg_share = (float)terms.phase / PHASE_MAX;
         p->eg_share = (float)terms.scale / 64 * (float)(PHASE_MAX - terms.phase) / PHASE_MAX;
@@ -451,28 +458,37 @@ static void evaluate_all(const DataSet *data, const double *mg, const double *eg
     }
 }
 
-/* The mean squared error of the training positions or of the held out ones. */
-static double mean_error(const DataSet *data, const double *values, double k, bool held_out)
+/* The mean squared error of the training positions or of the held out ones, against the
+ * fit's target or (results) against the games' results. */
+static double error_of(const DataSet *data, const double *values, double k, bool held_out,
+                       bool results)
 {
     double sum = 0;
     long long n_used = 0;
     for (long long n = 0; n < data->count; n++) {
         if (data->positions[n].held_out != held_out)
             continue;
-        double d = data->positions[n].result - sigmoid(k, values[n]);
+        const PositionTerms *p = &data->positions[n];
+        double d = (results ? p->result : p->target) - sigmoid(k, values[n]);
         sum += d * d;
         n_used++;
     }
     return n_used ? sum / (double)n_used : 0;
 }
 
-/* The K that fits the current values best (golden-section search on the training error). */
+static double mean_error(const DataSet *data, const double *values, double k, bool held_out)
+{
+    return error_of(data, values, k, held_out, false);
+}
+
+/* The K by which the current values predict the results best (golden-section search on the
+ * training error). */
 static double fit_k(const DataSet *data, const double *values)
 {
     double lo = 0.1, hi = 4.0, g = (sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 60; i++) {
         double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-        if (mean_error(data, values, a, false) < mean_error(data, values, b, false))
+        if (error_of(data, values, a, false, true) < error_of(data, values, b, false, true))
             hi = b;
         else
             lo = a;
@@ -558,7 +574,7 @@ static int command_weights(void)
 static int command_fit(int argc, char **argv)
 {
     long long epochs = 1000;
-    double rate = 0.5;
+    double rate = 0.5, score_weight = 0, regularize = 0;
     const char *out_path = NULL;
     DataSet data;
     memset(&data, 0, sizeof data);
@@ -572,6 +588,14 @@ static int command_fit(int argc, char **argv)
             i++;
         } else if (!strcmp(argv[i], "--rate")) {
             if (!parse_real("--rate", value, 1e-6, 1000, &rate))
+                return 2;
+            i++;
+        } else if (!strcmp(argv[i], "--score-weight")) {
+            if (!parse_real("--score-weight", value, 0, 1, &score_weight))
+                return 2;
+            i++;
+        } else if (!strcmp(argv[i], "--regularize")) {
+            if (!parse_real("--regularize", value, 0, 1, &regularize))
                 return 2;
             i++;
         } else if (!strcmp(argv[i], "--out")) {
@@ -600,26 +624,36 @@ static int command_fit(int argc, char **argv)
     double *grad_mg = calloc((size_t)weights, sizeof *mg), *grad_eg = calloc((size_t)weights, 8);
     double *m1 = calloc((size_t)weights * 2, sizeof *m1), *m2 = calloc((size_t)weights * 2, 8);
     double *values = calloc((size_t)data.count, sizeof *values);
+    double *start_mg = calloc((size_t)weights, sizeof *mg), *start_eg = calloc((size_t)weights, 8);
     int32_t *packed = current_weights();
-    if (!mg || !eg || !grad_mg || !grad_eg || !m1 || !m2 || !values || !packed) {
+    if (!mg || !eg || !grad_mg || !grad_eg || !m1 || !m2 || !values || !packed || !start_mg ||
+        !start_eg) {
         fputs("flashmate-tune: out of memory\n", stderr);
         return 1;
     }
     for (int i = 0; i < weights; i++) {
         mg[i] = score_mg(packed[i]);
         eg[i] = score_eg(packed[i]);
+        start_mg[i] = mg[i];
+        start_eg[i] = eg[i];
     }
     long long held = 0;
     for (long long n = 0; n < data.count; n++)
         held += data.positions[n].held_out;
     evaluate_all(&data, mg, eg, values);
     double k = fit_k(&data, values);
+    for (long long n = 0; n < data.count; n++) {
+        PositionTerms *p = &data.positions[n];
+        p->target = (float)((1 - score_weight) * p->result + score_weight * sigmoid(k, p->score));
+    }
+    double results_before = error_of(&data, values, k, true, true);
     double train_before = mean_error(&data, values, k, false);
     double held_before = mean_error(&data, values, k, true);
     fprintf(stderr,
             "%lld positions (%lld held out), %d weights; counted terms within %d cp of the "
-            "evaluation; K %.4f; error %.6f (held out %.6f)\n",
-            data.count, held, weights, data.max_error, k, train_before, held_before);
+            "evaluation; K %.4f; error %.6f (held out %.6f, against results %.6f)\n",
+            data.count, held, weights, data.max_error, k, train_before, held_before,
+            results_before);
 
     /* Adam over the training positions; the gradient of the mean squared error. */
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
@@ -632,7 +666,7 @@ static int command_fit(int argc, char **argv)
                 continue;
             const PositionTerms *p = &data.positions[n];
             double s = sigmoid(k, values[n]);
-            double d = -2 * (p->result - s) * s * (1 - s) * log(10.0) * k / 400;
+            double d = -2 * (p->target - s) * s * (1 - s) * log(10.0) * k / 400;
             for (int i = p->first; i < p->first + p->count; i++) {
                 grad_mg[data.term_weight[i]] += d * data.term_times[i] * p->mg_share;
                 grad_eg[data.term_weight[i]] += d * data.term_times[i] * p->eg_share;
@@ -641,17 +675,21 @@ static int command_fit(int argc, char **argv)
         }
         for (int i = 0; i < 2 * weights; i++) {
             double g = (i < weights ? grad_mg[i] : grad_eg[i - weights]) / (double)trained;
+            double *w = i < weights ? &mg[i] : &eg[i - weights];
+            if (g != 0) /* a weight the data uses: pulled towards where it started */
+                g += 2 * regularize * (*w - (i < weights ? start_mg[i] : start_eg[i - weights]));
             m1[i] = beta1 * m1[i] + (1 - beta1) * g;
             m2[i] = beta2 * m2[i] + (1 - beta2) * g * g;
             double step = rate * (m1[i] / (1 - pow(beta1, (double)epoch))) /
                           (sqrt(m2[i] / (1 - pow(beta2, (double)epoch))) + epsilon);
             if (g != 0 || m1[i] != 0)
-                (i < weights ? mg : eg)[i % weights] -= step;
+                *w -= step;
         }
         evaluate_all(&data, mg, eg, values);
         if (epoch % 100 == 0 || epoch == epochs)
-            fprintf(stderr, "epoch %lld: error %.6f (held out %.6f)\n", epoch,
-                    mean_error(&data, values, k, false), mean_error(&data, values, k, true));
+            fprintf(stderr, "epoch %lld: error %.6f (held out %.6f, against results %.6f)\n", epoch,
+                    mean_error(&data, values, k, false), mean_error(&data, values, k, true),
+                    error_of(&data, values, k, true, true));
     }
     for (int i = 0; i < weights; i++) {
         long m = lround(mg[i]), e = lround(eg[i]);
@@ -667,7 +705,9 @@ static int command_fit(int argc, char **argv)
     evaluate_all(&data, mg, eg, values);
     double train_after = mean_error(&data, values, k, false);
     double held_after = mean_error(&data, values, k, true);
-    fprintf(stderr, "rounded: error %.6f (held out %.6f)\n", train_after, held_after);
+    double results_after = error_of(&data, values, k, true, true);
+    fprintf(stderr, "rounded: error %.6f (held out %.6f, against results %.6f)\n", train_after,
+            held_after, results_after);
 
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
@@ -683,15 +723,19 @@ static int command_fit(int argc, char **argv)
     for (int i = 0; i < data.header_count; i++)
         fprintf(out, " *   made by:%s\n", data.headers[i]);
     fprintf(out,
-            " *   fit: %lld epochs of Adam at rate %g, K %.4f; mean squared error %.6f -> %.6f\n"
-            " *        (held out %.6f -> %.6f)\n */\n",
-            epochs, rate, k, train_before, train_after, held_before, held_after);
+            " *   fit: %lld epochs of Adam at rate %g, regularization %g, K %.4f, target\n"
+            " *        %g x result + %g x sigmoid(K x search score); mean squared error\n"
+            " *        %.6f -> %.6f, held out (every tenth game) %.6f -> %.6f, against the\n"
+            " *        held-out results alone %.6f -> %.6f\n */\n",
+            epochs, rate, regularize, k, 1 - score_weight, score_weight, train_before, train_after,
+            held_before, held_after, results_before, results_after);
     write_weights_body(out, packed);
     if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
         return 1;
     }
     free(mg), free(eg), free(grad_mg), free(grad_eg), free(m1), free(m2), free(values);
+    free(start_mg), free(start_eg);
     free(packed);
     return 0;
 }

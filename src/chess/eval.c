@@ -24,14 +24,17 @@ static Score eval_trace_take(const Score *weight, Color c, int count);
 
 /* What one side's evaluation needs to know about the board. */
 typedef struct EvalSide {
-    Bitboard pawn_attacks; /* squares attacked by this side's pawns */
-    Bitboard attacks;      /* squares attacked by any piece of this side */
-    Bitboard king_zone;    /* squares around this side's king */
-    int king_attack_units; /* weight of enemy attacks on that zone */
+    Bitboard pawn_attacks;               /* squares attacked by this side's pawns */
+    Bitboard attacks;                    /* squares attacked by any piece of this side */
+    Bitboard attacked_by[PIECE_TYPE_NB]; /* squares attacked by this side's pieces of a type */
+    Bitboard king_zone;                  /* squares around this side's king */
+    int king_attack_units;               /* weight of enemy attacks on that zone */
     int king_attackers;
 } EvalSide;
 
 static inline int pst_index(Color c, int sq) { return c == WHITE ? sq ^ 56 : sq; }
+
+#define DARK_SQUARES ((Bitboard)0xaa55aa55aa55aa55u) /* a1, c1, ..., b2, ... */
 
 static Score material_and_squares(const Position *pos, Color c, int *phase)
 {
@@ -82,7 +85,7 @@ static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
                         1); /* no pawn beside or behind, and its stop square is attacked */
         if ((sides[c].pawn_attacks & bb_square(sq)) ||
             (ours & neighbours & bb_rank(square_rank(sq))))
-            s += WEIGHT(pawn_connected, c, 1);
+            s += WEIGHT(pawn_connected[rank], c, 1);
 
         if (!(theirs & (file | neighbours) & ahead)) {
             s += WEIGHT(passed_pawn[rank], c, 1);
@@ -116,6 +119,7 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
             Bitboard attacks = attacks_piece((PieceType)pt, sq, occupied);
             int mobility = bb_popcount(attacks & area);
             sides[c].attacks |= attacks;
+            sides[c].attacked_by[pt] |= attacks;
             switch (pt) {
             case KNIGHT:
                 s += WEIGHT(mobility_knight[mobility], c, 1);
@@ -124,7 +128,13 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
                     rank_relative(c, square_rank(sq)) <= 5)
                     s += WEIGHT(knight_outpost, c, 1);
                 break;
-            case BISHOP: s += WEIGHT(mobility_bishop[mobility], c, 1); break;
+            case BISHOP:
+                s += WEIGHT(mobility_bishop[mobility], c, 1);
+                s += WEIGHT(
+                    bishop_pawns_on_colour, c,
+                    bb_popcount(our_pawns &
+                                (bb_square(sq) & DARK_SQUARES ? DARK_SQUARES : ~DARK_SQUARES)));
+                break;
             case ROOK: {
                 Bitboard file = bb_file(square_file(sq));
                 s += WEIGHT(mobility_rook[mobility], c, 1);
@@ -164,6 +174,19 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
     for (int f = square_file(king) - 1; f <= square_file(king) + 1; f++)
         if (f >= 0 && f < 8 && !(pawns & bb_file(f)))
             s += WEIGHT(king_open_file, c, 1);
+    /* Checks the enemy can give from squares we do not hold or attack. */
+    Color them = color_flip(c);
+    const EvalSide *enemy = &sides[them];
+    Bitboard safe = ~pos->by_color[them] & ~me->attacks;
+    Bitboard rook_lines = attacks_rook(king, pos_occupied(pos));
+    Bitboard bishop_lines = attacks_bishop(king, pos_occupied(pos));
+    s += WEIGHT(safe_check[KNIGHT], c,
+                -bb_popcount(attacks_knight(king) & enemy->attacked_by[KNIGHT] & safe));
+    s += WEIGHT(safe_check[BISHOP], c,
+                -bb_popcount(bishop_lines & enemy->attacked_by[BISHOP] & safe));
+    s += WEIGHT(safe_check[ROOK], c, -bb_popcount(rook_lines & enemy->attacked_by[ROOK] & safe));
+    s += WEIGHT(safe_check[QUEEN], c,
+                -bb_popcount((rook_lines | bishop_lines) & enemy->attacked_by[QUEEN] & safe));
     if (me->king_attackers >= 2 ||
         (me->king_attackers == 1 && pos_pieces(pos, color_flip(c), QUEEN))) {
         int units = me->king_attack_units;
@@ -175,8 +198,16 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
 static Score threats(const Position *pos, Color c, const EvalSide *sides)
 {
     Color them = color_flip(c);
+    const EvalSide *me = &sides[c];
     Bitboard their_pieces = pos->by_color[them] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
-    Score s = WEIGHT(threat_by_pawn, c, bb_popcount(their_pieces & sides[c].pawn_attacks));
+    Bitboard minors = me->attacked_by[KNIGHT] | me->attacked_by[BISHOP];
+    Score s = 0;
+    for (int pt = PAWN; pt <= QUEEN; pt++) {
+        Bitboard victims = pos_pieces(pos, them, (PieceType)pt);
+        s += WEIGHT(threat_by_pawn[pt], c, bb_popcount(victims & me->pawn_attacks));
+        s += WEIGHT(threat_by_minor[pt], c, bb_popcount(victims & minors));
+        s += WEIGHT(threat_by_rook[pt], c, bb_popcount(victims & me->attacked_by[ROOK]));
+    }
     Bitboard defended = sides[them].attacks | sides[them].pawn_attacks;
     s += WEIGHT(hanging_piece, c, bb_popcount(their_pieces & sides[c].attacks & ~defended));
     return s;
@@ -236,6 +267,10 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
         sides[c].attacks = sides[c].pawn_attacks | attacks_king(king);
         sides[c].king_zone = attacks_king(king) | bb_forward((Color)c, attacks_king(king));
         sides[c].king_attack_units = 0;
+        for (int pt = PAWN; pt <= KING; pt++)
+            sides[c].attacked_by[pt] = 0;
+        sides[c].attacked_by[PAWN] = sides[c].pawn_attacks;
+        sides[c].attacked_by[KING] = attacks_king(king);
         sides[c].king_attackers = 0;
     }
     white = pieces_and_mobility(pos, WHITE, sides);

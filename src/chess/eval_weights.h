@@ -117,12 +117,28 @@ static const Score passed_king_distance = S(0, 3); /* per square and rank: their
 static const Score pawn_doubled = S(-10, -20);
 static const Score pawn_isolated = S(-10, -12);
 static const Score pawn_backward = S(-6, -8);
-static const Score pawn_connected = S(6, 6); /* defended by a pawn or side by side */
+
+/* A pawn defended by a pawn or side by side with one, by relative rank. */
+static FM_FLASH Score pawn_connected[8] = {
+    S(6, 6), S(6, 6), S(6, 6), S(6, 6),
+    S(6, 6), S(6, 6), S(6, 6), S(6, 6),
+};
 static const Score bishop_pair = S(30, 55);
 static const Score rook_open_file = S(25, 10);
 static const Score rook_semi_open_file = S(12, 6);
 static const Score knight_outpost = S(15, 8); /* on ranks 4-6, defended by a pawn */
-static const Score threat_by_pawn = S(45, 35); /* a non-pawn piece attacked by a pawn */
+static const Score bishop_pawns_on_colour = S(0, 0); /* per own pawn on the squares of the bishop's colour */
+
+/* Threats: enemy pieces (by type) attacked by a pawn, a knight or bishop, a rook. */
+static FM_FLASH Score threat_by_pawn[6] = {
+    S(0, 0), S(45, 35), S(45, 35), S(45, 35), S(45, 35), S(0, 0),
+};
+static FM_FLASH Score threat_by_minor[6] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+};
+static FM_FLASH Score threat_by_rook[6] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+};
 static const Score hanging_piece = S(20, 15); /* attacked, not defended */
 static const Score tempo = S(12, 6);
 
@@ -135,6 +151,12 @@ static FM_FLASH Score king_danger[KING_DANGER_NB] = {
     S(137, 0), S(154, 0), S(172, 0), S(191, 0), S(211, 0), S(232, 0),
     S(254, 0), S(277, 0), S(300, 0), S(320, 0), S(340, 0), S(360, 0),
     S(380, 0), S(400, 0),
+};
+
+/* Checks the enemy can give by a piece (of a type) from a square the king's side neither
+ * holds nor attacks, each. */
+static FM_FLASH Score safe_check[6] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
 };
 static const Score shelter_pawn_near = S(12, 0); /* own pawn one rank ahead of the king */
 static const Score shelter_pawn_far = S(6, 0); /* own pawn two ranks ahead */
