@@ -28,7 +28,8 @@
 #                                of every library (include/flashmate/*.h): FLASHMATE_MAX_PLY,
 #                                _MOVE_STACK_MAX (moves), _UCI_LINE_MAX, _UCI_DEFERRED_MAX,
 #                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM, _COUNTER_MOVES,
-#                                _POLL_NODES (how often the search reads the console and clock)
+#                                _CONTINUATION_HISTORY, _POLL_NODES (how often the search reads the
+#                                console and clock)
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
@@ -49,6 +50,7 @@ macro(flashmate_board_engine_16k)
   set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
       FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=100
       FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+      FLASHMATE_CONTINUATION_HISTORY=0
       FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
       FLASHMATE_STACK_GUARD_BYTES=1536)
   set(FLASHMATE_BOARD_TT_BYTES 2048)
@@ -68,6 +70,7 @@ macro(flashmate_board_engine_8k)
   set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=16 FLASHMATE_MOVE_STACK_MAX=320
       FLASHMATE_UCI_LINE_MAX=1024 FLASHMATE_UCI_DEFERRED_MAX=0 FLASHMATE_GAME_HISTORY_MAX=32
       FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
+      FLASHMATE_CONTINUATION_HISTORY=0
       FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
       FLASHMATE_STACK_GUARD_BYTES=960 FLASHMATE_DEPTH_MAX=32)
   set(FLASHMATE_BOARD_CONSOLE_SHARED_LINE ON)
@@ -115,11 +118,11 @@ macro(flashmate_board name)
     # Lines of 3 KB: a GUI's position line holds every move of the game (polyglot's 1 KB lines
     # ran out after 93 moves in a refereed match). Xiangqi's history by to-square only (360
     # bytes, not 32 KB): with its 8 KB move stack the engine would not leave the 16 KB stack
-    # room in the 128 KB.
+    # room in the 128 KB. No continuation history: its 1,152 KB table is nine times the RAM.
     set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=32 FLASHMATE_MOVE_STACK_MAX=2048
         FLASHMATE_UCI_LINE_MAX=3072 FLASHMATE_UCI_DEFERRED_MAX=1 FLASHMATE_GAME_HISTORY_MAX=256
         FLASHMATE_MULTIPV_MAX=4 FLASHMATE_STACK_GUARD_BYTES=2048
-        FLASHMATE_XIANGQI_HISTORY_BY_FROM=0)
+        FLASHMATE_XIANGQI_HISTORY_BY_FROM=0 FLASHMATE_CONTINUATION_HISTORY=0)
     set(FLASHMATE_BOARD_TT_BYTES 65536)
     set(FLASHMATE_BOARD_UCI_STACK 16384)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 65536)

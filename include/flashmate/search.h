@@ -21,15 +21,20 @@ typedef struct SearchStack {
     Move excluded;
 } SearchStack;
 
-/* Move ordering's memory: the history of quiet moves per side, from-square and to-square (16 KB)
- * and the counter move to each move (1.5 KB). A board short of RAM builds with
- * FLASHMATE_HISTORY_BY_FROM=0 (history per side and to-square: 256 bytes) and
- * FLASHMATE_COUNTER_MOVES=0 (none). */
+/* Move ordering's memory: the history of quiet moves per side, from-square and to-square (16 KB),
+ * the counter move to each move (1.5 KB) and the continuation history (1,152 KB): how a quiet
+ * move (its piece and to-square) fared after each move (piece and to-square) one ply before it
+ * and two plies before it, one table for both distances. A board short of RAM builds with
+ * FLASHMATE_HISTORY_BY_FROM=0 (history per side and to-square: 256 bytes),
+ * FLASHMATE_COUNTER_MOVES=0 and FLASHMATE_CONTINUATION_HISTORY=0 (none). */
 #ifndef FLASHMATE_HISTORY_BY_FROM
 #define FLASHMATE_HISTORY_BY_FROM 1
 #endif
 #ifndef FLASHMATE_COUNTER_MOVES
 #define FLASHMATE_COUNTER_MOVES 1
+#endif
+#ifndef FLASHMATE_CONTINUATION_HISTORY
+#define FLASHMATE_CONTINUATION_HISTORY 1
 #endif
 /* The quiet moves a node remembers having tried, which lose history when another one refutes
  * the position (a list on the C stack of every node: boards keep fewer). */
@@ -39,6 +44,8 @@ typedef struct SearchStack {
 enum {
     HISTORY_FROM_NB = FLASHMATE_HISTORY_BY_FROM ? SQUARE_NB : 1,
     QUIETS_TRIED_MAX = FLASHMATE_QUIETS_TRIED_MAX,
+    /* A continuation history index: one of the 12 pieces (colour and type) on one square. */
+    PIECE_SQUARE_NB = 2 * PIECE_TYPE_NB * SQUARE_NB,
 };
 
 typedef struct Search {
@@ -47,6 +54,10 @@ typedef struct Search {
     int16_t history[COLOR_NB][HISTORY_FROM_NB][SQUARE_NB];
 #if FLASHMATE_COUNTER_MOVES
     Move counter_moves[PIECE_NB][SQUARE_NB];
+#endif
+#if FLASHMATE_CONTINUATION_HISTORY
+    /* [piece and to-square of an earlier move][piece and to-square of a quiet move] */
+    int16_t continuation[PIECE_SQUARE_NB][PIECE_SQUARE_NB];
 #endif
     SearchStack stack[MAX_PLY + 4];
     int move_count;                   /* moves[0 .. move_count) are taken */

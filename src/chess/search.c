@@ -14,8 +14,8 @@
 
 /* ---------------------------------------------------------------------------------------------
  * Move ordering: a staged picker. TT move first, then captures in generation (MVV/LVA) order
- * with losing ones (by SEE) put off, then quiets by killer / counter-move / history score, then
- * the losing captures.
+ * with losing ones (by SEE) put off, then quiets by killer / counter-move / history score (the
+ * side's history and the continuation histories), then the losing captures.
  */
 
 enum {
@@ -63,6 +63,12 @@ static inline void counter_move_set(Search *s, Move previous, Piece moved, Move 
 #endif
 }
 
+/* The continuation histories a node reads: after the move one ply before it (counter-move
+ * history) and after the move two plies before it (follow-up history). Both are rows of the one
+ * table: a move one ply back is the opponent's piece, two plies back one's own, so the two never
+ * share an entry. */
+enum { CONTINUATION_PLIES = 2 };
+
 typedef struct MovePicker {
     ScoredMove *moves; /* the node's list, on the search's move stack */
     int count;
@@ -71,10 +77,84 @@ typedef struct MovePicker {
     int bad_index;
     bool skip_quiets;
     Move tt_move, killers[2], counter;
+#if FLASHMATE_CONTINUATION_HISTORY
+    /* The rows of the table after the moves 1 and 2 plies back, NULL where there was none. */
+    int16_t *continuation[CONTINUATION_PLIES];
+#endif
 } MovePicker;
 
-static void picker_init(MovePicker *mp, Search *s, Move tt_move, const Move killers[2],
-                        Move counter, bool skip_quiets)
+/* A piece (colour and type) and the to-square of its move: an index of the continuation
+ * history. */
+static inline int piece_square(Piece moved, Move m)
+{
+    return (piece_color(moved) * PIECE_TYPE_NB + piece_type(moved)) * SQUARE_NB + move_to(m);
+}
+
+#if FLASHMATE_CONTINUATION_HISTORY
+/* The continuation history after the move made from an earlier ply; NULL after a null move or
+ * before the root (the stack's sentinels hold MOVE_NONE). */
+static inline int16_t *continuation_after(Search *s, const SearchStack *earlier)
+{
+    Move m = earlier->move;
+    if (m == MOVE_NONE || m == MOVE_NULL)
+        return NULL;
+    return s->continuation[piece_square(earlier->moved, m)];
+}
+#endif
+
+/* The history of the quiet move m of side `us`, made by `moved`: the side's history plus, with
+ * continuation histories, their entries after the moves before the node (each within
+ * +-16384). */
+static inline int32_t quiet_history(Search *s, const MovePicker *mp, Color us, Piece moved, Move m)
+{
+    int32_t score = *history_of(s, us, m);
+#if FLASHMATE_CONTINUATION_HISTORY
+    int index = piece_square(moved, m);
+    for (int i = 0; i < CONTINUATION_PLIES; i++)
+        if (mp->continuation[i])
+            score += mp->continuation[i][index];
+#else
+    (void)mp;
+    (void)moved;
+#endif
+    return score;
+}
+
+/* The move ordering's score of a quiet move: its history, halved with continuation histories
+ * (three tables' sum exceeds 16 bits), below the killers and the counter move either way. */
+enum { QUIET_ORDER_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 2 : 1 };
+
+static inline int16_t quiet_order_score(Search *s, const MovePicker *mp, const Position *pos,
+                                        Color us, Move m)
+{
+    Piece moved = pos_piece_on(pos, move_from(m));
+    return (int16_t)(quiet_history(s, mp, us, moved, m) / QUIET_ORDER_DIVISOR);
+}
+
+/* The late-move reduction's history adjustment: a ply less or more per this much history (the
+ * side's 8192 of 16384, with continuation histories 16384 of their sum's 49152). */
+enum { LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192 };
+
+/* A quiet move's bonus (or malus) in every history it has at the node. */
+static inline void quiet_history_update(Search *s, const MovePicker *mp, Color us, Piece moved,
+                                        Move m, int bonus)
+{
+    history_update(history_of(s, us, m), bonus);
+#if FLASHMATE_CONTINUATION_HISTORY
+    int index = piece_square(moved, m);
+    for (int i = 0; i < CONTINUATION_PLIES; i++)
+        if (mp->continuation[i])
+            history_update(&mp->continuation[i][index], bonus);
+#else
+    (void)mp;
+    (void)moved;
+#endif
+}
+
+/* ss: the node's stack entry, whose earlier plies give the continuation histories; NULL for
+ * none (quiescence). */
+static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move tt_move,
+                        const Move killers[2], Move counter, bool skip_quiets)
 {
     mp->moves = s->moves + s->move_count;
     mp->count = 0;
@@ -84,6 +164,12 @@ static void picker_init(MovePicker *mp, Search *s, Move tt_move, const Move kill
     mp->killers[1] = killers ? killers[1] : MOVE_NONE;
     mp->counter = counter;
     mp->skip_quiets = skip_quiets;
+#if FLASHMATE_CONTINUATION_HISTORY
+    for (int i = 0; i < CONTINUATION_PLIES; i++)
+        mp->continuation[i] = ss ? continuation_after(s, &ss[-1 - i]) : NULL;
+#else
+    (void)ss;
+#endif
 }
 
 /* Index of the best-scored move in moves[from .. end). */
@@ -153,7 +239,7 @@ static Move picker_next(MovePicker *mp, Search *s, const Position *pos)
                 else if (m == mp->counter)
                     sm->score = SCORE_COUNTER;
                 else
-                    sm->score = *history_of(s, us, m);
+                    sm->score = quiet_order_score(s, mp, pos, us, m);
                 if (move_kind(m) == MOVE_PROMOTION)
                     sm->score = (int16_t)(SCORE_BAD_CAPTURE + 1); /* under-promotions last */
             }
@@ -267,7 +353,7 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     MovePicker mp;
     Move best_move = MOVE_NONE, move;
     int moves_searched = 0;
-    picker_init(&mp, s, tt_move, NULL, MOVE_NONE, !in_check);
+    picker_init(&mp, s, NULL, tt_move, NULL, MOVE_NONE, !in_check);
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (!in_check) {
             /* Delta pruning and SEE: skip captures that cannot raise alpha or lose material. */
@@ -403,7 +489,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     int best = -VALUE_INFINITE;
     int original_alpha = alpha;
     Color us = pos_side(pos);
-    picker_init(&mp, s, tt_move, ss->killers, counter, false);
+    picker_init(&mp, s, ss, tt_move, ss->killers, counter, false);
 
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (move == excluded)
@@ -468,7 +554,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                 r = driver_lmr_reduction(depth, move_number);
                 r += !pv_node + cut_node - improving;
                 if (quiet)
-                    r -= *history_of(s, us, move) / 8192;
+                    r -= (int)(quiet_history(s, &mp, us, ss->moved, move) / LMR_HISTORY_DIVISOR);
                 if (move == mp.killers[0] || move == mp.killers[1] || move == counter)
                     r--;
                 if (gives_check || in_check)
@@ -501,13 +587,15 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         return in_check ? -VALUE_MATE + ply : VALUE_DRAW;
     }
 
-    /* A quiet move that beat beta becomes a killer and gains history; the others tried lose. */
+    /* A quiet move that beat beta becomes a killer and gains history (the side's and the
+     * continuation histories); the others tried lose. */
     if (best >= beta && !pos_is_capture(pos, best_move) && move_kind(best_move) != MOVE_PROMOTION) {
         int bonus = history_bonus(depth);
         killers_update(ss->killers, best_move);
-        history_update(history_of(s, us, best_move), bonus);
+        quiet_history_update(s, &mp, us, pos_piece_on(pos, move_from(best_move)), best_move, bonus);
         for (int i = 0; i < quiet_count; i++)
-            history_update(history_of(s, us, quiets_tried[i]), -bonus);
+            quiet_history_update(s, &mp, us, pos_piece_on(pos, move_from(quiets_tried[i])),
+                                 quiets_tried[i], -bonus);
         counter_move_set(s, ss[-1].move, ss[-1].moved, best_move);
     }
 
@@ -526,6 +614,9 @@ void search_clear(Search *s)
     memset(s->history, 0, sizeof s->history);
 #if FLASHMATE_COUNTER_MOVES
     memset(s->counter_moves, 0, sizeof s->counter_moves);
+#endif
+#if FLASHMATE_CONTINUATION_HISTORY
+    memset(s->continuation, 0, sizeof s->continuation);
 #endif
 }
 
