@@ -128,13 +128,12 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
                     rank_relative(c, square_rank(sq)) <= 5)
                     s += WEIGHT(knight_outpost, c, 1);
                 break;
-            case BISHOP:
+            case BISHOP: {
+                Bitboard colour = (bb_square(sq) & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES;
                 s += WEIGHT(mobility_bishop[mobility], c, 1);
-                s += WEIGHT(
-                    bishop_pawns_on_colour, c,
-                    bb_popcount(our_pawns &
-                                (bb_square(sq) & DARK_SQUARES ? DARK_SQUARES : ~DARK_SQUARES)));
+                s += WEIGHT(bishop_pawns_on_colour, c, bb_popcount(our_pawns & colour));
                 break;
+            }
             case ROOK: {
                 Bitboard file = bb_file(square_file(sq));
                 s += WEIGHT(mobility_rook[mobility], c, 1);
