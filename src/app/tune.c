@@ -229,7 +229,7 @@ static int command_play(int argc, char **argv)
 {
     const char *openings_path = NULL, *out_path = NULL;
     long long games = 0, first = 0, nodes = 5000, random_plies = 4, seed = 1;
-    for (int i = 2; i < argc; i++) {
+    for (int i = 2; i < argc; i += 2) { /* every option takes a value */
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = true;
         if (!strcmp(argv[i], "--openings"))
@@ -252,7 +252,6 @@ static int command_play(int argc, char **argv)
         }
         if (!ok || !value)
             return value ? 2 : usage();
-        i++;
     }
     if (!openings_path || !out_path || games == 0) {
         fputs("flashmate-tune play: --openings, --games and --out are needed\n", stderr);
