@@ -257,21 +257,20 @@ static int command_play(int argc, char **argv)
         fputs("flashmate-tune play: --openings, --games and --out are needed\n", stderr);
         return usage();
     }
-    int opening_count;
+    int opening_count = 0, status = 1;
     char **openings = read_openings(openings_path, &opening_count);
-    if (!openings)
-        return 1;
-    FILE *out = fopen(out_path, "w");
-    if (!out) {
-        fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
-    }
     size_t tt_bytes = (size_t)16 << 20;
-    void *tt_memory = malloc(tt_bytes);
+    void *tt_memory = openings ? malloc(tt_bytes) : NULL;
+    FILE *out = tt_memory ? fopen(out_path, "w") : NULL;
     TT tt;
-    if (!tt_memory || !tt_attach(&tt, tt_memory, tt_bytes)) {
+    if (!openings) {
+        goto done;
+    } else if (!tt_memory || !tt_attach(&tt, tt_memory, tt_bytes)) {
         fputs("flashmate-tune: no memory for the transposition table\n", stderr);
-        return 1;
+        goto done;
+    } else if (!out) {
+        fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
+        goto done;
     }
     play_search.driver.tt = &tt;
     fprintf(out,
@@ -296,14 +295,23 @@ static int command_play(int argc, char **argv)
             fprintf(stderr, "game %lld: %lld positions; White %lld, draws %lld, Black %lld\n",
                     g + 1, written, points[2], points[1], points[0]);
     }
-    if (fclose(out) != 0) {
+    int closed = fclose(out);
+    out = NULL;
+    if (closed != 0) {
         fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
+        goto done;
     }
     fprintf(stderr, "%lld games, %lld positions (White %lld, draws %lld, Black %lld) in %s\n",
             points[0] + points[1] + points[2], written, points[2], points[1], points[0], out_path);
+    status = 0;
+done:
+    if (out)
+        fclose(out);
     free(tt_memory);
-    return 0;
+    for (int i = 0; i < opening_count; i++)
+        free(openings[i]);
+    free(openings);
+    return status;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -605,18 +613,22 @@ static int command_fit(int argc, char **argv)
             fprintf(stderr, "flashmate-tune: unknown option %s\n", argv[i]);
             return usage();
         } else {
-            if (!read_data(argv[i], &data))
-                return 1;
-            const char *base = strrchr(argv[i], '/');
-            size_t used = strlen(file_list);
-            snprintf(file_list + used, sizeof file_list - used, "%s%s", files ? ", " : "",
-                     base ? base + 1 : argv[i]);
-            files++;
+            argv[files++] = argv[i]; /* the data files, read once the options are known */
         }
+    }
+    int status = 1;
+    for (int f = 0; f < files; f++) {
+        if (!read_data(argv[f], &data))
+            goto free_data;
+        const char *base = strrchr(argv[f], '/');
+        size_t used = strlen(file_list);
+        snprintf(file_list + used, sizeof file_list - used, "%s%s", f ? ", " : "",
+                 base ? base + 1 : argv[f]);
     }
     if (files == 0 || data.count < 10) {
         fputs("flashmate-tune fit: no data (give files of at least 10 positions)\n", stderr);
-        return usage();
+        status = usage();
+        goto free_data;
     }
     int weights = tuned_weight_count();
     double *mg = calloc((size_t)weights, sizeof *mg), *eg = calloc((size_t)weights, sizeof *eg);
@@ -625,10 +637,11 @@ static int command_fit(int argc, char **argv)
     double *values = calloc((size_t)data.count, sizeof *values);
     double *start_mg = calloc((size_t)weights, sizeof *mg), *start_eg = calloc((size_t)weights, 8);
     int32_t *packed = current_weights();
+    FILE *out = NULL;
     if (!mg || !eg || !grad_mg || !grad_eg || !m1 || !m2 || !values || !packed || !start_mg ||
         !start_eg) {
         fputs("flashmate-tune: out of memory\n", stderr);
-        return 1;
+        goto done;
     }
     for (int i = 0; i < weights; i++) {
         mg[i] = score_mg(packed[i]);
@@ -695,7 +708,7 @@ static int command_fit(int argc, char **argv)
         if (m < -20000 || m > 20000 || e < -20000 || e > 20000) {
             fprintf(stderr, "flashmate-tune: weight %d ran away (%ld, %ld); try a lower --rate\n",
                     i, m, e);
-            return 1;
+            goto done;
         }
         packed[i] = S((int)m, (int)e);
         mg[i] = (double)m;
@@ -708,10 +721,10 @@ static int command_fit(int argc, char **argv)
     fprintf(stderr, "rounded: error %.6f (held out %.6f, against results %.6f)\n", train_after,
             held_after, results_after);
 
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    out = out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
         fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
+        goto done;
     }
     fputs("/*\n * The chess evaluation's weights (src/chess/eval.c adds them through WEIGHT), each "
           "a\n"
@@ -729,14 +742,21 @@ static int command_fit(int argc, char **argv)
             epochs, rate, regularize, k, 1 - score_weight, score_weight, train_before, train_after,
             held_before, held_after, results_before, results_after);
     write_weights_body(out, packed);
+    status = 0;
     if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
+        status = 1;
     }
+    out = NULL;
+done:
+    if (out && out != stdout)
+        fclose(out);
     free(mg), free(eg), free(grad_mg), free(grad_eg), free(m1), free(m2), free(values);
     free(start_mg), free(start_eg);
     free(packed);
-    return 0;
+free_data:
+    free(data.positions), free(data.term_weight), free(data.term_times);
+    return status;
 }
 
 int main(int argc, char **argv)
