@@ -101,7 +101,7 @@ phase "fuzz build (clang, libFuzzer + ASan + UBSan): preset fuzz, build/fuzz"
 cmake --preset fuzz -DFLASHMATE_FUZZ_SECONDS="${FLASHMATE_FUZZ_SECONDS:-30}"
 cmake --build --preset fuzz -j "$jobs"
 phase "fuzzing, ${FLASHMATE_FUZZ_SECONDS:-30} s per target"
-nice -n 19 ctest --preset fuzz
+nice -n 19 ctest --preset fuzz -j "$jobs"   # the targets side by side, one core each
 
 # (d) cppcheck on src/, once per slider layout. Configuration: checks warning, style,
 #     performance and portability (not the inconclusive ones); the POSIX library for the host
