@@ -56,14 +56,27 @@ static int usage(void)
     return 2;
 }
 
+/* `text` read whole as a decimal integer (`count`) or a real number (`real`): no sign of
+ * overflow, no characters left over. */
+static bool read_number(const char *text, long long *count, double *real)
+{
+    char *end;
+    errno = 0;
+    if (!text)
+        return false;
+    if (count)
+        *count = strtoll(text, &end, 10);
+    else
+        *real = strtod(text, &end);
+    return !errno && end != text && !*end;
+}
+
 /* An integer option's value in [low, high]; false (with a message) when it is not one. */
 static bool parse_count(const char *option, const char *text, long long low, long long high,
                         long long *value)
 {
-    char *end;
-    errno = 0;
-    long long v = text ? strtoll(text, &end, 10) : 0;
-    if (!text || errno || end == text || *end || v < low || v > high) {
+    long long v;
+    if (!read_number(text, &v, NULL) || v < low || v > high) {
         fprintf(stderr, "flashmate-tune: %s needs a number from %lld to %lld, not '%s'\n", option,
                 low, high, text ? text : "");
         return false;
@@ -72,12 +85,11 @@ static bool parse_count(const char *option, const char *text, long long low, lon
     return true;
 }
 
+/* A real option's value in [low, high], the same way. */
 static bool parse_real(const char *option, const char *text, double low, double high, double *value)
 {
-    char *end;
-    errno = 0;
-    double v = text ? strtod(text, &end) : 0;
-    if (!text || errno || end == text || *end || !(v >= low && v <= high)) {
+    double v;
+    if (!read_number(text, NULL, &v) || !(v >= low && v <= high)) {
         fprintf(stderr, "flashmate-tune: %s needs a number from %g to %g, not '%s'\n", option, low,
                 high, text ? text : "");
         return false;
@@ -351,8 +363,19 @@ static bool grow(void **array, long long *capacity, long long needed, size_t siz
     return true;
 }
 
-/* Read `FEN;RESULT;SCORE;GAME` lines; a line that is not one is an error naming it. */
-static bool read_data(const char *path, DataSet *data)
+/* The compiled weights, packed, in weight order. */
+static int32_t *current_weights(void)
+{
+    int32_t *values = malloc(sizeof *values * (size_t)tuned_weight_count()), *v = values;
+    for (const TunedTable *t = tuned_tables; values && t->name; t++)
+        for (int i = 0; i < t->count; i++)
+            *v++ = t->values[i];
+    return values;
+}
+
+/* Read `FEN;RESULT;SCORE;GAME` lines; a line that is not one is an error naming it. `weights`
+ * are the compiled weights in weight order (current_weights()). */
+static bool read_data(const char *path, const int32_t *weights, DataSet *data)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -425,14 +448,11 @@ static bool read_data(const char *path, DataSet *data)
 
         /* The counted terms must give the evaluation back (up to its two roundings). */
         double mg = 0, eg = 0;
-        int first = 0;
-        for (const TunedTable *t = tuned_tables; t->name; first += t->count, t++)
-            for (int i = 0; i < terms.count; i++)
-                if (terms.weight[i] >= first && terms.weight[i] < first + t->count) {
-                    int32_t w = t->values[terms.weight[i] - first];
-                    mg += terms.times[i] * (double)score_mg(w);
-                    eg += terms.times[i] * (double)score_eg(w);
-                }
+        for (int i = 0; i < terms.count; i++) {
+            int32_t w = weights[terms.weight[i]];
+            mg += terms.times[i] * (double)score_mg(w);
+            eg += terms.times[i] * (double)score_eg(w);
+        }
         double counted = mg * p->mg_share + eg * p->eg_share;
         int error = (int)fabs(counted - terms.value);
         if (error > data->max_error)
@@ -558,16 +578,6 @@ static void write_weights_body(FILE *out, const int32_t *values)
     fputs("/* clang-format on */\n\n#endif\n", out);
 }
 
-/* The compiled weights, packed, in weight order. */
-static int32_t *current_weights(void)
-{
-    int32_t *values = malloc(sizeof *values * (size_t)tuned_weight_count()), *v = values;
-    for (const TunedTable *t = tuned_tables; values && t->name; t++)
-        for (int i = 0; i < t->count; i++)
-            *v++ = t->values[i];
-    return values;
-}
-
 static int command_weights(void)
 {
     int32_t *values = current_weights();
@@ -617,8 +627,13 @@ static int command_fit(int argc, char **argv)
         }
     }
     int status = 1;
+    int32_t *packed = current_weights();
+    if (!packed) {
+        fputs("flashmate-tune: out of memory\n", stderr);
+        goto free_data;
+    }
     for (int f = 0; f < files; f++) {
-        if (!read_data(argv[f], &data))
+        if (!read_data(argv[f], packed, &data))
             goto free_data;
         const char *base = strrchr(argv[f], '/');
         size_t used = strlen(file_list);
@@ -636,10 +651,8 @@ static int command_fit(int argc, char **argv)
     double *m1 = calloc((size_t)weights * 2, sizeof *m1), *m2 = calloc((size_t)weights * 2, 8);
     double *values = calloc((size_t)data.count, sizeof *values);
     double *start_mg = calloc((size_t)weights, sizeof *mg), *start_eg = calloc((size_t)weights, 8);
-    int32_t *packed = current_weights();
     FILE *out = NULL;
-    if (!mg || !eg || !grad_mg || !grad_eg || !m1 || !m2 || !values || !packed || !start_mg ||
-        !start_eg) {
+    if (!mg || !eg || !grad_mg || !grad_eg || !m1 || !m2 || !values || !start_mg || !start_eg) {
         fputs("flashmate-tune: out of memory\n", stderr);
         goto done;
     }
@@ -753,8 +766,8 @@ done:
         fclose(out);
     free(mg), free(eg), free(grad_mg), free(grad_eg), free(m1), free(m2), free(values);
     free(start_mg), free(start_eg);
-    free(packed);
 free_data:
+    free(packed);
     free(data.positions), free(data.term_weight), free(data.term_times);
     return status;
 }
