@@ -244,8 +244,16 @@ static uint64_t mutate(int t, uint64_t magic)
     if ((r & 31) == 0 || magic == 0)
         return rng_sparse();
     int flips = 1 + (int)((r >> 5) & 1) + (int)((r >> 6) & 1);
-    for (int i = 0; i < flips; i++)
-        magic ^= (uint64_t)1 << ((rng_next() & 1) ? aimed_bit(t) : (int)(rng_next() & 63));
+    for (int i = 0; i < flips; i++) {
+        uint64_t bit = (uint64_t)1 << ((rng_next() & 1) ? aimed_bit(t) : (int)(rng_next() & 63));
+        /* Mostly a flipped bit; sometimes a power of two subtracted, whose borrow makes a run
+         * of ones: a far square then adds a little less than a multiple of the index step,
+         * which a nearer square's contribution can absorb (attacks that agree share an index). */
+        if ((r >> (8 + i)) & 7)
+            magic ^= bit;
+        else
+            magic -= bit;
+    }
     return magic;
 }
 
