@@ -1,7 +1,7 @@
 """What each generated file holds, and how its tables are built from the rules and data.
 
 Two games, chess and Xiangqi. Chess has chess_common.c, the tables every slider layout shares,
-and one file per slider layout (fancy, compact, pext, kindergarten), each defining chess_layout_tables and
+and one file per slider layout (fancy, compact, pext, kindergarten, dense), each defining chess_layout_tables and
 chess_layout_name; the engine is built with one of them. The pext layout has two files, one per
 entry width (chess_pext.c and chess_pext_pdep.c, the build's FLASHMATE_PEXT_PDEP picks one). Xiangqi, on 9x10, has one file,
 xiangqi_tables.c (declared in src/xiangqi/tables.h), and no choice of layout. Every builder runs
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import checks, kindergarten, pext
+from . import checks, dense, kindergarten, pext
+from .errors import GenError
 from .geometry import XIANGQI, Board, bit
 from .magic import find_all_magics
 from .model import OutputFile, Table
@@ -26,7 +27,7 @@ from .zobrist import (RANDOM64_COUNT, RANDOM64_PATH, XIANGQI_ZOBRIST_SEED, build
                       load_random64)
 
 GAMES = ("chess", "xiangqi")
-CHESS_LAYOUTS = ("fancy", "compact", "pext", "kindergarten")  # chess's slider table layouts
+CHESS_LAYOUTS = ("fancy", "compact", "pext", "kindergarten", "dense")  # chess's slider table layouts
 COLOUR_LABELS = ("WHITE", "BLACK")
 PIECE_TYPE_LABELS = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
 CASTLING_LABELS = tuple("".join(c for bit, c in zip((1, 2, 4, 8), "KQkq") if rights & bit) or "-"
@@ -390,8 +391,41 @@ def build_xiangqi(s: Settings) -> OutputFile:
                       header="xiangqi/tables.h")
 
 
+def build_dense(s: Settings) -> OutputFile:
+    """The dense layout from its searched data (gen/data/chess_dense.txt), verified on every
+    relevant occupancy of every square; no search here (that is `python3 -m gen dense-search`)."""
+    board, start = s.board, time.monotonic()
+    squares = _squares(board)
+    path = s.root / dense.DATA_PATH
+    try:
+        text = path.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError) as error:
+        raise GenError(f"{dense.DATA_PATH}: cannot read: {getattr(error, 'strerror', None) or error}") from None
+    data = dense.parse_data(board, text)
+    layout = dense.dense_layout(board, data)
+    s.progress(f"dense attacks: {layout.total} entries (rook squares use {layout.used['rook']} slots, bishop"
+               f" squares {layout.used['bishop']}, {layout.shared} shared), every occupancy verified in"
+               f" {time.monotonic() - start:.1f} s")
+
+    def entries(slider_name):
+        magics, offsets = data.of(slider_name)
+        return tuple(zip(layout.masks[slider_name], magics, offsets))
+
+    tables = (
+        Table("rook_dense", "DenseEntry", (64,), entries("rook"),
+              "Rook squares: {mask, magic, offset}; index = (occ & mask) * magic >> 52.", labels=(squares,)),
+        Table("bishop_dense", "DenseEntry", (64,), entries("bishop"),
+              "Bishop squares: {mask, magic, offset}; index = (occ & mask) * magic >> 55.", labels=(squares,)),
+        Table("dense_attacks", "uint64_t", (layout.total,), layout.attacks,
+              f"Overlapping attack tables of every rook and bishop square, 0 where unused; {layout.total}"
+              f" entries, found by: {data.command}"),
+    ) + between_line_tables(s)
+    return OutputFile("chess_dense.c", "chess_layout_tables", tables, strings=(("chess_layout_name", "dense"),),
+                      inputs=(dense.DATA_PATH,), avr_object_limit=False)
+
+
 CHESS_LAYOUT_BUILDERS = {"fancy": build_fancy, "compact": build_compact, "pext": build_pext,
-                         "kindergarten": build_kindergarten}
+                         "kindergarten": build_kindergarten, "dense": build_dense}
 
 
 def build_files(s: Settings, game: str = "all", layout: str = "all") -> list[OutputFile]:

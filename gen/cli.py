@@ -5,7 +5,12 @@
     python3 -m gen --check generated/             # the same, from the repository root
 
 --game and --layout narrow the run to some of the files: --game chess or xiangqi, --layout one
-of chess's slider layouts (fancy, compact, pext, kindergarten), which selects chess alone.
+of chess's slider layouts (fancy, compact, pext, kindergarten, dense), which selects chess alone.
+
+    python3 -m gen dense-search --state gen/data/dense-state.json --seconds N [--seed S]
+
+searches the dense layout's magics and offsets (gen/dense_search.py, resumable); the generation
+above only reads its result, gen/data/chess_dense.txt.
 
 Everything is generated and verified in memory first; then each changed file is written to a
 temporary file in the output folder and renamed over the old one, so a failure leaves the folder
@@ -218,6 +223,10 @@ def run(args, progress) -> None:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["dense-search"]:
+        from . import dense_search
+        return dense_search.main(argv[1:])
     args = parse_args(argv)
     start = time.monotonic()
 

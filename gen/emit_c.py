@@ -14,7 +14,7 @@ import math
 from .model import OutputFile, Table
 
 INDENT = "    "
-VALUES_PER_LINE = {"uint64_t": 4, "uint32_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "PextEntry": 1, "PdepEntry": 1,
+VALUES_PER_LINE = {"uint64_t": 4, "uint32_t": 4, "uint16_t": 8, "uint8_t": 8, "MagicEntry": 1, "PextEntry": 1, "PdepEntry": 1, "DenseEntry": 1,
                    "XqBBWords": 2}
 
 
@@ -41,6 +41,9 @@ def format_value(ctype: str, value) -> str:
     if ctype == "PdepEntry":  # {mask, rays, offset}
         mask, rays, offset = value
         return f"{{{_u64(mask)}, {_u64(rays)}, {offset}}}"
+    if ctype == "DenseEntry":  # {mask, magic, offset}
+        mask, magic, offset = value
+        return f"{{{_u64(mask)}, {_u64(magic)}, {offset}}}"
     mask, magic, offset, shift = value  # MagicEntry
     return f"{{{_u64(mask)}, {_u64(magic)}, {offset}, {shift}}}"
 

@@ -8,9 +8,9 @@ import math
 from dataclasses import dataclass
 
 # Bytes per element on a host or ARM build (MagicEntry: 8 + 8 + 4 + 1, padded to 24; PextEntry:
-# 8 + 4, padded to 16; PdepEntry: 8 + 8 + 4, padded to 24; XqBBWords: a 90-square Xiangqi
+# 8 + 4, padded to 16; PdepEntry and DenseEntry: 8 + 8 + 4, padded to 24; XqBBWords: a 90-square Xiangqi
 # bitboard as two 64-bit words, low squares first).
-ELEMENT_BYTES = {"uint64_t": 8, "uint32_t": 4, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "PextEntry": 16, "PdepEntry": 24,
+ELEMENT_BYTES = {"uint64_t": 8, "uint32_t": 4, "uint16_t": 2, "uint8_t": 1, "MagicEntry": 24, "PextEntry": 16, "PdepEntry": 24, "DenseEntry": 24,
                  "XqBBWords": 16}
 
 # The largest object avr-gcc accepts (its size_t/ptrdiff_t are 16-bit).
@@ -23,7 +23,7 @@ class Table:
     ctype: str  # a key of ELEMENT_BYTES
     dims: tuple[int, ...]  # () for a scalar
     # flat, row-major; a MagicEntry value is (mask, magic, offset, shift), a PextEntry (mask,
-    # offset), a PdepEntry (mask, rays, offset)
+    # offset), a PdepEntry (mask, rays, offset), a DenseEntry (mask, magic, offset)
     values: tuple
     comment: str  # one line shown above the definition
     # How each dimension is spelled in the C declaration, e.g. "SLIDER_ATTACK_ENTRIES";

@@ -64,6 +64,15 @@ cmake --preset host-kindergarten -DCMAKE_C_FLAGS=-Werror
 cmake --build --preset host-kindergarten -j "$jobs"
 ctest --preset host-kindergarten -j "$jobs" -LE 'match|valgrind' -E "$layout_free"
 
+# The dense layout: only the tests that read the slider tables (the tables, move generation
+# through the position and SEE tests, the quick perft suites); the rest is layout-free or
+# already run above with the same code.
+phase "host build and layout tests, dense layout: preset host-dense, build/host-dense"
+cmake --preset host-dense -DCMAKE_C_FLAGS=-Werror
+cmake --build --preset host-dense -j "$jobs"
+ctest --preset host-dense -j "$jobs" \
+      -R '^(test_tables|tables_.*|test_position|test_chess960|test_see|perft_suites_quick|perft_chess960_quick|perft_suite_detects_wrong_count)$'
+
 # The host phase built the default layout: pext where the CPU runs BMI2 fast, then fancy here;
 # else fancy, then pext here if the CPU has BMI2 at all.
 host_layout=$(sed -n 's/^FLASHMATE_LAYOUT:STRING=//p' build/host/CMakeCache.txt)
@@ -108,7 +117,7 @@ nice -n 19 ctest --preset fuzz -j "$jobs"   # the targets side by side, one core
 #     port; a finding fails. There are no suppressions; one would be an inline
 #     `// cppcheck-suppress <id> ; <reason>` next to the code, never a blanket --suppress.
 phase "cppcheck on src/"
-for layout in FANCY COMPACT KINDERGARTEN "PEXT -D__BMI2__"; do
+for layout in FANCY COMPACT KINDERGARTEN DENSE "PEXT -D__BMI2__"; do
   # shellcheck disable=SC2086 # "PEXT -D__BMI2__" is two words on purpose
   cppcheck --std=c11 --enable=warning,style,performance,portability --library=posix \
            --inline-suppr --error-exitcode=1 --quiet -I include -I src \

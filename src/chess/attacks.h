@@ -194,6 +194,27 @@ static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
 static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
 static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
 
+#elif defined(FLASHMATE_LAYOUT_DENSE)
+
+/* Fixed-shift magics with overlapping tables (12 index bits for every rook square, 9 for every
+ * bishop square): https://www.chessprogramming.org/Magic_Bitboards#Fixed_shift_Fancy */
+static inline Bitboard attacks_rook(int sq, Bitboard occupied)
+{
+    FM_TABLE DenseEntry *d = &rook_dense[sq];
+    uint32_t index = (uint32_t)(((occupied & d->mask) * d->magic) >> DENSE_ROOK_SHIFT);
+    return fm_load(dense_attacks[d->offset + index]);
+}
+
+static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
+{
+    FM_TABLE DenseEntry *d = &bishop_dense[sq];
+    uint32_t index = (uint32_t)(((occupied & d->mask) * d->magic) >> DENSE_BISHOP_SHIFT);
+    return fm_load(dense_attacks[d->offset + index]);
+}
+
+static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
+static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
+
 #endif
 
 static inline Bitboard attacks_queen(int sq, Bitboard occupied)

@@ -17,6 +17,9 @@
 #if defined(__AVR__) && defined(FLASHMATE_LAYOUT_FANCY)
 #error "fancy needs ~841 KiB of flash and a 32-bit int: on AVR use compact or kindergarten"
 #endif
+#if defined(__AVR__) && defined(FLASHMATE_LAYOUT_DENSE)
+#error "dense needs ~700 KiB of flash and a 32-bit int: on AVR use compact or kindergarten"
+#endif
 
 /* The tables of each generated file; the slider layout compiled into the build defines
  * chess_layout_tables and chess_layout_name. */
@@ -54,6 +57,12 @@ enum {
     BISHOP_ATTACK_ENTRIES = 5248,
     SLIDER_ATTACK_ENTRIES = ROOK_ATTACK_ENTRIES + BISHOP_ATTACK_ENTRIES
 };
+
+#endif
+
+/* ---- The layouts with large tables (fancy, pext, dense) also keep these two ---- */
+#if defined(FLASHMATE_LAYOUT_FANCY) || defined(FLASHMATE_LAYOUT_PEXT) ||                           \
+    defined(FLASHMATE_LAYOUT_DENSE)
 
 /* Squares strictly between two aligned squares (0 if not aligned); the full line through two
  * aligned squares, edge to edge (0 if not aligned). */
@@ -137,8 +146,30 @@ extern FM_TABLE PextEntry bishop_pext[64];
 extern FM_TABLE uint64_t pext_attacks[SLIDER_ATTACK_ENTRIES];
 #endif
 
+/* ---- Slider layout: dense fixed-shift magics whose tables overlap (generated/chess_dense.c,
+ *      from the searched data gen/data/chess_dense.txt). Every rook square takes a 12-bit index,
+ *      every bishop square a 9-bit one; the squares' tables share one array, a slot serving two
+ *      squares where one of them does not use it or both need the same attacks. ---- */
+#elif defined(FLASHMATE_LAYOUT_DENSE)
+
+enum { DENSE_ROOK_SHIFT = 52, DENSE_BISHOP_SHIFT = 55 };
+
+/* One square: attacks = dense_attacks[offset + ((occ & mask) * magic >> the slider's shift)]. */
+typedef struct DenseEntry {
+    uint64_t mask; /* relevant occupancy: the rays without their last square */
+    uint64_t magic;
+    uint32_t offset; /* where index 0 of this square's table is in dense_attacks */
+} DenseEntry;
+
+extern FM_TABLE DenseEntry rook_dense[64];
+extern FM_TABLE DenseEntry bishop_dense[64];
+/* Its length is the search's result, so only the generated definition states it (and the
+ * catalogue, chess_layout_tables, reports it). */
+extern FM_TABLE uint64_t dense_attacks[];
+
 #else
-#error "define FLASHMATE_LAYOUT_FANCY, _COMPACT, _KINDERGARTEN or _PEXT (-DFLASHMATE_LAYOUT=...)"
+#error                                                                                             \
+    "define FLASHMATE_LAYOUT_FANCY, _COMPACT, _KINDERGARTEN, _PEXT or _DENSE (-DFLASHMATE_LAYOUT=...)"
 #endif
 
 #endif

@@ -337,7 +337,8 @@ static void test_between_and_line(void **state)
         for (int b = 0; b < 64; b++) {
             expect_bb_pair("bb_between", a, b, bb_between(a, b), ref_between(a, b));
             expect_bb_pair("bb_line", a, b, bb_line(a, b), ref_line(a, b));
-#if defined(FLASHMATE_LAYOUT_FANCY) || defined(FLASHMATE_LAYOUT_PEXT)
+#if defined(FLASHMATE_LAYOUT_FANCY) || defined(FLASHMATE_LAYOUT_PEXT) ||                           \
+    defined(FLASHMATE_LAYOUT_DENSE)
             expect_bb_pair("between_table", a, b, fm_load(between_table[a][b]), ref_between(a, b));
             expect_bb_pair("line_table", a, b, fm_load(line_table[a][b]), ref_line(a, b));
 #endif
@@ -508,6 +509,48 @@ static void test_pext_entries(void **state)
             fail_msg("%s blocks end at %" PRIu32, name, next);
     }
     assert_int_equal(SLIDER_ATTACK_ENTRIES, 102400 + 5248);
+}
+
+#elif defined(FLASHMATE_LAYOUT_DENSE)
+
+/* The length of dense_attacks, from the catalogue (the header leaves it open). */
+static uint32_t dense_entries(void)
+{
+    for (const TableInfo *t = chess_layout_tables; t->name; t++)
+        if (strcmp(t->name, "dense_attacks") == 0)
+            return t->entries;
+    fail_msg("chess_layout_tables lists no dense_attacks");
+    return 0;
+}
+
+/* Each square's mask is its rays without their last square, and every relevant occupancy
+ * indexes inside dense_attacks (check_slider then compares what it finds there). */
+static void check_dense(const char *name, FM_TABLE DenseEntry *entries, const Step *steps,
+                        unsigned shift)
+{
+    uint32_t length = dense_entries();
+    for (int sq = 0; sq < 64; sq++) {
+        uint64_t mask = fm_load(entries[sq].mask), magic = fm_load(entries[sq].magic);
+        uint32_t offset = fm_load(entries[sq].offset);
+        if (mask != ref_mask(sq, steps))
+            fail_msg("%s[%s].mask: got " HEX64 " want " HEX64, name, square_name(sq), mask,
+                     ref_mask(sq, steps));
+        uint64_t sub = 0;
+        do {
+            uint32_t index = (uint32_t)((sub * magic) >> shift);
+            if (offset + index >= length)
+                fail_msg("%s[%s]: occupancy " HEX64 " reads slot %" PRIu32 " of %" PRIu32, name,
+                         square_name(sq), sub, offset + index, length);
+            sub = (sub - mask) & mask;
+        } while (sub);
+    }
+}
+
+static void test_dense_entries(void **state)
+{
+    (void)state;
+    check_dense("rook_dense", rook_dense, ROOK_STEPS, DENSE_ROOK_SHIFT);
+    check_dense("bishop_dense", bishop_dense, BISHOP_STEPS, DENSE_BISHOP_SHIFT);
 }
 
 #endif
@@ -724,6 +767,8 @@ int main(void)
 #endif
 #elif defined(FLASHMATE_LAYOUT_PEXT)
         cmocka_unit_test(test_pext_entries),
+#elif defined(FLASHMATE_LAYOUT_DENSE)
+        cmocka_unit_test(test_dense_entries),
 #endif
         cmocka_unit_test(test_rook_attacks),
         cmocka_unit_test(test_bishop_attacks),

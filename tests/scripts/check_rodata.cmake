@@ -2,7 +2,7 @@
 # flashmate executable or firmware image.
 #
 #   cmake -DNM=nm -DOBJDUMP=objdump [-DSIZE=size] -DBINARY=flashmate [-DBASELINE=empty_main]
-#         ["-DCORE_LIBRARIES=libflashmate_chess.a;..."] -DLAYOUT=fancy|compact|kindergarten|pext|pext_pdep -DTABLES_H=src/chess/tables.h
+#         ["-DCORE_LIBRARIES=libflashmate_chess.a;..."] -DLAYOUT=fancy|compact|kindergarten|pext|pext_pdep|dense -DTABLES_H=src/chess/tables.h
 #         [-DMAX_RAM_BYTES=4096] [-DRAM_EXCLUDE=symbol;...]
 #         [-DFLASH_START=0x08000000 -DFLASH_END=0x08100000] [-DREADONLY_TYPES=Rr]
 #         [-DREQUIRE_ALL=ON]
@@ -32,6 +32,7 @@ set(KINDERGARTEN_TABLES diagonal_masks antidiagonal_masks first_rank_attacks fil
     kindergarten_gathers)
 set(PEXT_TABLES rook_pext bishop_pext pext_attacks between_table line_table)
 set(PEXT_PDEP_TABLES rook_pdep bishop_pdep pdep_attacks between_table line_table)
+set(DENSE_TABLES rook_dense bishop_dense dense_attacks between_table line_table)
 # Declared in tables.h but not FM_TABLE (the TableInfo lists hold pointers, which a PIE link
 # puts in .data.rel.ro): reported, not enforced.
 set(INFO_SYMBOLS chess_common_tables chess_layout_tables chess_layout_name)
@@ -77,6 +78,8 @@ elseif(LAYOUT STREQUAL "pext")
   set(expected ${COMMON_TABLES} ${PEXT_TABLES})
 elseif(LAYOUT STREQUAL "pext_pdep")
   set(expected ${COMMON_TABLES} ${PEXT_PDEP_TABLES})
+elseif(LAYOUT STREQUAL "dense")
+  set(expected ${COMMON_TABLES} ${DENSE_TABLES})
 else()
   message(FATAL_ERROR "check_rodata.cmake: unknown LAYOUT '${LAYOUT}'")
 endif()
@@ -99,7 +102,7 @@ string(REGEX REPLACE "\\[[^]]*]" "" header "${header}")
 string(REPLACE ";" "\n" header "${header}")
 string(REGEX MATCHALL "extern FM_TABLE [^\n]*" declarations "${header}")
 set(all_known ${COMMON_TABLES} ${FANCY_TABLES} ${COMPACT_TABLES} ${KINDERGARTEN_TABLES} ${PEXT_TABLES}
-    ${PEXT_PDEP_TABLES})
+    ${PEXT_PDEP_TABLES} ${DENSE_TABLES})
 foreach(decl IN LISTS declarations)
   string(REGEX MATCH "[A-Za-z_][A-Za-z_0-9]*[ \t]*$" name "${decl}")
   string(STRIP "${name}" name)
