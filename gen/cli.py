@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from . import emit_c
+from . import options
 from .errors import GenError
 from .builders import CHESS_LAYOUTS, GAMES, Settings, build_files
 from .geometry import CHESS
@@ -38,23 +39,6 @@ CANONICAL_OUT = "generated/"  # the folder named in banners, whatever --out says
 LAYOUT_CHOICES = ("all",) + CHESS_LAYOUTS
 # Before --game existed, the Xiangqi file was asked for with --layout xiangqi; still accepted.
 OLD_XIANGQI_OPTION = "xiangqi"
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but an error is one line: `tablegen: error: ...`, exit status 2."""
-
-    def error(self, message):
-        self.exit(2, f"{PROG}: error: {message}\n")
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid seed {text!r} (expected a number such as 0x1F)") from None
-    if not 0 <= value <= 0xFFFFFFFFFFFFFFFF:
-        raise argparse.ArgumentTypeError(f"seed {text} is not a 64-bit unsigned value")
-    return value
 
 
 def _jobs(text: str) -> int:
@@ -80,13 +64,13 @@ def _folder(text: str) -> str:
 
 
 def parse_args(argv):
-    parser = OneLineParser(prog="gen/tablegen.py", allow_abbrev=False,
-                           description="Generate (or check) the const tables in generated/.")
+    parser = options.OneLineParser(error_name=PROG, prog="gen/tablegen.py", allow_abbrev=False,
+                                   description="Generate (or check) the const tables in generated/.")
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--out", metavar="DIR", type=_folder, help="write the generated files into DIR")
     action.add_argument("--check", metavar="DIR", type=_folder,
                         help="compare DIR with a fresh generation; exit 1 on a difference")
-    parser.add_argument("--seed", type=_seed, default=FLASHMATE_MAGIC_SEED,
+    parser.add_argument("--seed", type=options.seed, default=FLASHMATE_MAGIC_SEED,
                         help=f"magic search seed (default {FLASHMATE_MAGIC_SEED:#018x})")
     parser.add_argument("--game", choices=("all",) + GAMES, default="all",
                         help="produce only this game's files (default all: every file)")

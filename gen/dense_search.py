@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from .dense import DATA_PATH, DenseData, dense_layout, format_data
+from . import options
 from .errors import GenError
 from .geometry import CHESS
 from .magic import FLASHMATE_MAGIC_SEED, mix64
@@ -34,11 +35,6 @@ GEN_DIR = Path(__file__).resolve().parent
 ROOT = GEN_DIR.parent
 KERNEL = GEN_DIR / "dense_kernel.c"
 TABLES = 128  # 64 rook tables, then 64 bishop tables
-
-
-class OneLineParser(argparse.ArgumentParser):
-    def error(self, message):
-        self.exit(2, f"{PROG}: error: {message}\n")
 
 
 def _positive(text: str) -> float:
@@ -51,22 +47,12 @@ def _positive(text: str) -> float:
     return value
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid seed {text!r} (expected a number such as 0x1F)") from None
-    if not 0 <= value <= 0xFFFFFFFFFFFFFFFF:
-        raise argparse.ArgumentTypeError(f"seed {text} is not a 64-bit unsigned value")
-    return value
-
-
 def parse_args(argv):
-    parser = OneLineParser(prog="python3 -m gen dense-search", allow_abbrev=False,
-                           description="Search the dense layout's magics and offsets (resumable).")
+    parser = options.OneLineParser(error_name=PROG, prog="python3 -m gen dense-search", allow_abbrev=False,
+                                   description="Search the dense layout's magics and offsets (resumable).")
     parser.add_argument("--state", required=True, metavar="FILE", help="the state file, created if missing")
     parser.add_argument("--seconds", required=True, type=_positive, help="CPU seconds to search in this run")
-    parser.add_argument("--seed", type=_seed, default=None,
+    parser.add_argument("--seed", type=options.seed, default=None,
                         help=f"seed of a new state (default {FLASHMATE_MAGIC_SEED:#018x}); a resumed state"
                              " keeps its own")
     parser.add_argument("--chunk", type=_positive, default=30.0, help="CPU seconds per kernel run (default 30)")

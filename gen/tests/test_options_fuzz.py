@@ -25,7 +25,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from gen import cli
+from gen import cli, options
 from gen.tests import GEN_DIR, REPO_ROOT
 
 SEED = 0x7AB1E6E4
@@ -113,7 +113,7 @@ class Cases:
                 lambda: "0x1" + "0" * self.rng.randint(16, 30),
                 lambda: self.rng.choice(["", "0x", "1e9", "1.5", "nan", "seed", "0b2", "0o9"]),
             ])()
-            if invalid(cli._seed, value):
+            if invalid(options.seed, value):
                 return self.assemble(["--seed", value]), ["--seed"], False
 
     def bad_layout(self):
