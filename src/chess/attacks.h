@@ -36,9 +36,6 @@ static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
     return fm_load(slider_attacks[m->offset + index]);
 }
 
-static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
-static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
-
 #elif defined(FLASHMATE_LAYOUT_COMPACT) || defined(FLASHMATE_LAYOUT_KINDERGARTEN)
 
 /* Rank attacks from the first-rank table: the six inner occupancy bits of the rank select the
@@ -191,9 +188,6 @@ static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
 }
 #endif
 
-static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
-static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
-
 #elif defined(FLASHMATE_LAYOUT_DENSE)
 
 /* Fixed-shift magics with overlapping tables (12 index bits for every rook square, 9 for every
@@ -212,9 +206,13 @@ static inline Bitboard attacks_bishop(int sq, Bitboard occupied)
     return fm_load(dense_attacks[d->offset + index]);
 }
 
+#endif
+
+/* The layouts with large tables keep the between and line tables (tables.h). */
+#if defined(FLASHMATE_LAYOUT_FANCY) || defined(FLASHMATE_LAYOUT_PEXT) ||                           \
+    defined(FLASHMATE_LAYOUT_DENSE)
 static inline Bitboard bb_between(int a, int b) { return fm_load(between_table[a][b]); }
 static inline Bitboard bb_line(int a, int b) { return fm_load(line_table[a][b]); }
-
 #endif
 
 static inline Bitboard attacks_queen(int sq, Bitboard occupied)
