@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .dense import DATA_PATH, DenseData, dense_layout, format_data
 from . import options
+from .cli import write_files
 from .errors import GenError
 from .geometry import CHESS
 from .magic import FLASHMATE_MAGIC_SEED, mix64
@@ -90,14 +91,8 @@ def load_state(path: Path, seed):
 
 
 def save_atomically(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(handle, "w") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except OSError as error:
-        raise GenError(f"{path}: cannot write: {error.strerror or error}") from None
+    """Replace path by way of a temporary file, as tablegen writes generated/."""
+    write_files(path.parent, {path.name: text.encode()})
 
 
 def compile_kernel(cc: str, folder: str) -> str:
@@ -170,6 +165,7 @@ def main(argv) -> int:
         with tempfile.TemporaryDirectory(prefix="dense-kernel-") as folder:
             binary = compile_kernel(args.cc, folder)
             left = args.seconds
+            best_layout = None  # the layout of state["tables"], once built
             while left > 0:
                 seconds = min(args.chunk, left)
                 before = children_cpu()
@@ -183,10 +179,13 @@ def main(argv) -> int:
                 state["cpu_seconds"] = round(state["cpu_seconds"] + spent, 1)
                 if state["total"] is None or layout.total <= state["total"]:
                     state["tables"], state["total"] = tables, layout.total
+                    best_layout = layout
                 save_atomically(state_path, json.dumps(state, indent=1) + "\n")
                 command = command_line(args.state, state["cpu_seconds"], state["seed"])
                 best = to_data(state, command)
-                text = format_data(CHESS, best, dense_layout(CHESS, best))
+                if best_layout is None:  # resumed, and this chunk did not beat the saved tables
+                    best_layout = dense_layout(CHESS, best)
+                text = format_data(CHESS, best, best_layout)
                 save_atomically(Path(args.data), text)
                 progress(f"after {state['chunks']} chunks, {state['cpu_seconds']:.0f} CPU s: total"
                          f" {state['total']} entries; {args.data} written")
