@@ -50,5 +50,8 @@ int xq_evaluate(const XqPosition *pos);
 void xq_eval_explain(const XqPosition *pos, char *buf, size_t size);
 /* Base material value of a piece type (move ordering, pruning margins). */
 int xq_piece_value(XqPieceType pt);
+/* Does the exchange that `move` starts on its target square gain at least `threshold` for the
+ * side to move, in xq_piece_value units (static exchange evaluation, src/xiangqi/see.c)? */
+bool xq_see_ge(const XqPosition *pos, Move move, int threshold);
 
 #endif

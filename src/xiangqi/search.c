@@ -1,12 +1,12 @@
 /*
- * Xiangqi search: principal variation search over fully sorted moves, quiescence over captures
- * (all evasions in check; losing captures of defended pieces skipped), transposition table,
- * reverse futility, null move, late move and futility pruning, late-move reductions from the
- * driver's log table, check extension, killer and history ordering. Like the chess search (src/chess/search.c) it runs
- * inside the search driver (src/engine/search_driver.c: iterative deepening, aspiration windows,
- * limits, repetitions) with the shared TT (flashmate/tt.h) and time manager.
- * https://www.chessprogramming.org/Principal_Variation_Search
- */
+ * Xiangqi search: principal variation search over a staged move picker (captures ordered and
+ * put off by SEE, src/xiangqi/see.c), quiescence over captures that do not lose material (all
+ * evasions in check), transposition table, reverse futility, null move, late move and futility
+ * pruning, late-move reductions from the driver's log table, check extension, killer and
+ * history ordering. Like the chess search (src/chess/search.c) it runs inside the search
+ * driver (src/engine/search_driver.c: iterative deepening, aspiration windows, limits,
+ * repetitions) with the shared TT (flashmate/tt.h) and time manager.
+ * https://www.chessprogramming.org/Principal_Variation_Search */
 #include "flashmate/xiangqi_search.h"
 
 #include <string.h>
@@ -14,19 +14,38 @@
 #include "attacks.h"
 #include "engine/search_driver.h"
 
-enum {
-    SCORE_TT = 32000,
-    SCORE_CAPTURE = 20000,
-    SCORE_KILLER = 19000,
-    SCORE_BAD_CAPTURE = -30000,
-    DRAW_PLIES = 120, /* plies without a capture */
-};
+enum { DRAW_PLIES = 120 }; /* plies without a capture */
 
 /* ---------------------------------------------------------------------------------------------
- * Move ordering: all moves are generated at once, onto the move stack above the parent's list,
- * and scored; the best remaining is picked each time (selection sort), so a cutoff early saves
- * the sorting.
+ * Move ordering: a staged picker, as in chess (src/chess/search.c). The TT move first, before
+ * any generation; then the captures by most valuable victim and least valuable attacker, those
+ * that lose material by SEE put off; then the killers and the other quiet moves by history;
+ * then the losing captures. Each stage generates its moves on the move stack above the parent's
+ * list, where the children's lists then start, and picks the best remaining each time
+ * (selection sort), so a cutoff early saves the sorting.
  */
+
+enum {
+    STAGE_TT,
+    STAGE_CAPTURES_INIT,
+    STAGE_GOOD_CAPTURES,
+    STAGE_QUIETS_INIT,
+    STAGE_QUIETS,
+    STAGE_BAD_CAPTURES,
+    STAGE_DONE,
+};
+
+enum { SCORE_KILLER = 30000, SCORE_BAD_CAPTURE = -32000 };
+
+typedef struct XqPicker {
+    ScoredMove *moves; /* the node's list, on the search's move stack */
+    int count;
+    int stage, index;
+    int captures_end; /* captures occupy moves[0 .. captures_end) */
+    int bad_index;
+    bool skip_quiets;
+    Move tt_move, killers[2];
+} XqPicker;
 
 /* The history score of a quiet move of side `us`. */
 static inline int16_t *history_of(XqSearch *s, Color us, Move m)
@@ -34,86 +53,125 @@ static inline int16_t *history_of(XqSearch *s, Color us, Move m)
     return &s->history[us][XQ_HISTORY_FROM_NB == 1 ? 0 : xq_move_from(m)][xq_move_to(m)];
 }
 
-/* Generate the node's moves of `mode` at the top of the move stack, where its children's lists
- * then start; the caller gives the stack back (the node wrappers below). */
-static ScoredMove *generate(XqSearch *s, const XqPosition *pos, XqGenMode mode, int *count)
-{
-    ScoredMove *moves = s->moves + s->move_count;
-    *count = xq_generate_write(pos, mode, moves);
-    s->move_count += *count;
-    assert(s->move_count <= MOVE_STACK_MAX);
-    return moves;
-}
-
-/* Is sq defended by colour `by` once the piece on `from` has taken what stood there? Every kind
- * of piece by its own moves, which are symmetric (a general along an open file excepted). */
-static bool defended_after_capture(const XqPosition *pos, int from, int sq, Color by)
-{
-    XqBB occupied = xq_bb_xor(xq_occupied(pos), xq_bb_square(from));
-    XqLineIndex li = xq_line_index(sq, occupied);
-    XqBB a = xq_bb_and(xq_rook_from_index(li), pos->by_type[XQ_ROOK]);
-    a = xq_bb_or(a, xq_bb_and(xq_cannon_from_index(li), pos->by_type[XQ_CANNON]));
-    a = xq_bb_or(a, xq_bb_and(xq_horse_attackers_of(sq, occupied), pos->by_type[XQ_HORSE]));
-    a = xq_bb_or(a, xq_bb_and(xq_pawn_attackers_of(by, sq), pos->by_type[XQ_PAWN]));
-    a = xq_bb_or(a, xq_bb_and(xq_attacks_advisor(sq), pos->by_type[XQ_ADVISOR]));
-    a = xq_bb_or(a, xq_bb_and(xq_attacks_elephant(sq, occupied), pos->by_type[XQ_ELEPHANT]));
-    a = xq_bb_or(a, xq_bb_and(xq_attacks_king(sq), pos->by_type[XQ_KING]));
-    return xq_bb_any(xq_bb_and(a, pos->by_color[by]));
-}
-
-/* A capture by a piece worth more than 50 cp above its victim, of a defended piece: it loses
- * material unless the exchange goes on in its favour. */
-static bool losing_capture(const XqPosition *pos, Move m)
-{
-    int from = xq_move_from(m), to = xq_move_to(m);
-    int victim = xq_piece_value(xq_piece_type(pos->board[to]));
-    return xq_piece_value(xq_piece_type(pos->board[from])) > victim + 50 &&
-           defended_after_capture(pos, from, to, color_flip(xq_side(pos)));
-}
-
 /* Captures by most valuable victim, then least valuable attacker. */
-static inline int capture_score(const XqPosition *pos, Move m)
+static inline int16_t capture_score(const XqPosition *pos, Move m)
 {
     XqPieceType victim = xq_piece_type(pos->board[xq_move_to(m)]);
     XqPieceType attacker = xq_piece_type(pos->board[xq_move_from(m)]);
-    return SCORE_CAPTURE + xq_piece_value(victim) * 2 - (int)attacker;
+    return (int16_t)(xq_piece_value(victim) * 2 - (int)attacker);
 }
 
-static void score_moves(XqSearch *s, const XqPosition *pos, ScoredMove *moves, int count,
-                        Move tt_move, int ply)
+/* killers: the node's two, NULL for none (quiescence); skip_quiets: captures only, and no
+ * losing ones (quiescence out of check). */
+static void picker_init(XqPicker *mp, XqSearch *s, Move tt_move, const Move killers[2],
+                        bool skip_quiets)
 {
-    Color us = xq_side(pos);
-    for (int i = 0; i < count; i++) {
-        ScoredMove *sm = &moves[i];
-        Move m = sm->move;
-        int score;
-        if (m == tt_move)
-            score = SCORE_TT;
-        else if (pos->board[xq_move_to(m)] != XQ_NO_PIECE)
-            /* losing captures after the quiet moves (their history is above -16384) */
-            score = capture_score(pos, m) -
-                    (ply >= 0 && losing_capture(pos, m) ? SCORE_CAPTURE - SCORE_BAD_CAPTURE : 0);
-        else if (ply >= 0 && m == s->killers[ply][0])
-            score = SCORE_KILLER + 1;
-        else if (ply >= 0 && m == s->killers[ply][1])
-            score = SCORE_KILLER;
-        else
-            score = *history_of(s, us, m);
-        sm->score = (int16_t)score;
-    }
+    mp->moves = s->moves + s->move_count;
+    mp->count = 0;
+    mp->stage = STAGE_TT;
+    mp->tt_move = tt_move;
+    mp->killers[0] = killers ? killers[0] : MOVE_NONE;
+    mp->killers[1] = killers ? killers[1] : MOVE_NONE;
+    mp->skip_quiets = skip_quiets;
 }
 
-/* Move the best-scored of moves[i .. count) to position i and return it. */
-static Move pick_next(ScoredMove *moves, int count, int i)
+/* Move the best-scored of moves[index .. end) to position index and return it. */
+static ScoredMove *pick_best(ScoredMove *moves, int index, int end)
 {
-    int best = i;
-    for (int j = i + 1; j < count; j++)
-        if (moves[j].score > moves[best].score)
-            best = j;
+    int best = index;
+    for (int i = index + 1; i < end; i++)
+        if (moves[i].score > moves[best].score)
+            best = i;
     ScoredMove chosen = moves[best];
-    moves[best] = moves[i];
-    moves[i] = chosen;
-    return chosen.move;
+    moves[best] = moves[index];
+    moves[index] = chosen;
+    return &moves[index];
+}
+
+/* Generate the moves of `mode` at the end of the picker's list, which is the top of the move
+ * stack. */
+static void picker_generate(XqPicker *mp, XqSearch *s, const XqPosition *pos, XqGenMode mode)
+{
+    mp->count += xq_generate_write(pos, mode, mp->moves + mp->count);
+    s->move_count = (int)(mp->moves - s->moves) + mp->count;
+    assert(s->move_count <= MOVE_STACK_MAX);
+}
+
+static Move picker_next(XqPicker *mp, XqSearch *s, const XqPosition *pos)
+{
+    for (;;) {
+        switch (mp->stage) {
+        case STAGE_TT:
+            mp->stage = STAGE_CAPTURES_INIT;
+            if (mp->tt_move != MOVE_NONE && xq_is_legal(pos, mp->tt_move) &&
+                (!mp->skip_quiets || pos->board[xq_move_to(mp->tt_move)] != XQ_NO_PIECE))
+                return mp->tt_move;
+            mp->tt_move = MOVE_NONE;
+            break;
+
+        case STAGE_CAPTURES_INIT:
+            picker_generate(mp, s, pos, XQ_GEN_CAPTURES);
+            for (int i = 0; i < mp->count; i++)
+                mp->moves[i].score = capture_score(pos, mp->moves[i].move);
+            mp->captures_end = mp->count;
+            mp->index = 0;
+            mp->stage = STAGE_GOOD_CAPTURES;
+            break;
+
+        case STAGE_GOOD_CAPTURES:
+            while (mp->index < mp->captures_end) {
+                ScoredMove *sm = pick_best(mp->moves, mp->index++, mp->captures_end);
+                if (sm->move == mp->tt_move)
+                    continue;
+                if (!xq_see_ge(pos, sm->move, 0)) {
+                    sm->score = SCORE_BAD_CAPTURE; /* revisited after the quiets */
+                    continue;
+                }
+                return sm->move;
+            }
+            mp->stage = mp->skip_quiets ? STAGE_DONE : STAGE_QUIETS_INIT;
+            break;
+
+        case STAGE_QUIETS_INIT: {
+            Color us = xq_side(pos);
+            picker_generate(mp, s, pos, XQ_GEN_QUIETS);
+            for (int i = mp->captures_end; i < mp->count; i++) {
+                ScoredMove *sm = &mp->moves[i];
+                Move m = sm->move;
+                if (m == mp->killers[0])
+                    sm->score = SCORE_KILLER + 1;
+                else if (m == mp->killers[1])
+                    sm->score = SCORE_KILLER;
+                else
+                    sm->score = *history_of(s, us, m);
+            }
+            mp->index = mp->captures_end;
+            mp->stage = STAGE_QUIETS;
+            break;
+        }
+
+        case STAGE_QUIETS:
+            while (mp->index < mp->count) {
+                Move move = pick_best(mp->moves, mp->index++, mp->count)->move;
+                if (move != mp->tt_move)
+                    return move;
+            }
+            mp->bad_index = 0;
+            mp->stage = STAGE_BAD_CAPTURES;
+            break;
+
+        case STAGE_BAD_CAPTURES:
+            while (mp->bad_index < mp->captures_end) {
+                ScoredMove *sm = &mp->moves[mp->bad_index++];
+                if (sm->score == SCORE_BAD_CAPTURE && sm->move != mp->tt_move)
+                    return sm->move;
+            }
+            mp->stage = STAGE_DONE;
+            break;
+
+        default: return MOVE_NONE;
+        }
+    }
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -220,20 +278,15 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
             alpha = best;
     }
 
-    int count;
-    ScoredMove *moves = generate(s, pos, in_check ? XQ_GEN_LEGAL : XQ_GEN_CAPTURES, &count);
-    if (in_check && count == 0)
-        return -VALUE_MATE + ply;
-    score_moves(s, pos, moves, count, tt_move, -1);
-    Move best_move = MOVE_NONE;
-    for (int i = 0; i < count; i++) {
-        Move move = pick_next(moves, count, i);
-        /* Out of check every move is a capture. Delta pruning: one that cannot lift the score to
-         * alpha is skipped; so is one that loses material. */
+    XqPicker mp;
+    picker_init(&mp, s, tt_move, NULL, !in_check);
+    Move move, best_move = MOVE_NONE;
+    while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
+        /* Out of check every move is a capture that does not lose material (the picker leaves
+         * those out). Delta pruning: one that cannot lift the score to alpha is skipped. */
         if (!in_check) {
             XqPiece captured = pos->board[xq_move_to(move)];
-            if (static_eval + xq_piece_value(xq_piece_type(captured)) + 200 <= alpha ||
-                losing_capture(pos, move))
+            if (static_eval + xq_piece_value(xq_piece_type(captured)) + 200 <= alpha)
                 continue;
         }
         XqUndo undo;
@@ -247,6 +300,8 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
         if (search_improve(d, ply, false, move, score, &best, &alpha, beta, &best_move))
             break;
     }
+    if (in_check && best == -VALUE_INFINITE)
+        return -VALUE_MATE + ply; /* every evasion was searched: there is none */
     driver_store(d, pos->key, 0, ply, best, alpha, beta, false, static_eval, best_move);
     return best;
 }
@@ -324,22 +379,19 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
         }
     }
 
-    int count;
-    ScoredMove *moves = generate(s, pos, XQ_GEN_LEGAL, &count);
-    if (count == 0)
-        return -VALUE_MATE + ply; /* no legal move: lost, in check or not */
-    score_moves(s, pos, moves, count, tt_move, ply);
-
-    Move best_move = MOVE_NONE, quiets[64];
-    int quiet_count = 0, legal = 0, best = -VALUE_INFINITE, original_alpha = alpha;
-    for (int i = 0; i < count; i++) {
-        Move move = pick_next(moves, count, i);
+    XqPicker mp;
+    picker_init(&mp, s, tt_move, s->killers[ply], false);
+    Move move, best_move = MOVE_NONE, quiets[64];
+    int quiet_count = 0, generated = 0, legal = 0, best = -VALUE_INFINITE;
+    int original_alpha = alpha;
+    while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
+        generated++;
         if (root && !driver_root_move_allowed(d, move))
             continue;
         legal++;
         bool quiet = pos->board[xq_move_to(move)] == XQ_NO_PIECE;
         bool killer = move == s->killers[ply][0] || move == s->killers[ply][1];
-        int history = s->history[us][xq_move_from(move)][xq_move_to(move)];
+        int history = *history_of(s, us, move);
         XqUndo undo;
         xq_do_move(pos, move, &undo);
         bool gives_check = xq_in_check(pos);
@@ -381,6 +433,8 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
         if (quiet && move != best_move && quiet_count < 64)
             quiets[quiet_count++] = move;
     }
+    if (generated == 0)
+        return -VALUE_MATE + ply; /* no legal move: lost, in check or not */
     if (legal == 0)
         return alpha; /* every root move filtered out by searchmoves */
 
