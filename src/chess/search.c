@@ -13,22 +13,13 @@
 #include "engine/search_driver.h"
 
 /* ---------------------------------------------------------------------------------------------
- * Move ordering: a staged picker. TT move first, then captures in generation (MVV/LVA) order
- * with losing ones (by SEE) put off, then quiets by killer / counter-move / history score (the
- * side's history and the continuation histories), then the losing captures.
+ * Move ordering: the staged picker of src/engine/picker_template.h. TT move first, then captures
+ * in generation (MVV/LVA) order with losing ones (by SEE) put off, then quiets by killer /
+ * counter-move / history score (the side's history and the continuation histories), then the
+ * losing captures.
  */
 
-enum {
-    STAGE_TT,
-    STAGE_CAPTURES_INIT,
-    STAGE_GOOD_CAPTURES,
-    STAGE_QUIETS_INIT,
-    STAGE_QUIETS,
-    STAGE_BAD_CAPTURES,
-    STAGE_DONE,
-};
-
-enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000, SCORE_BAD_CAPTURE = -32000 };
+enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000 };
 
 /* The history score of a quiet move of side `us`. */
 static inline int16_t *history_of(Search *s, Color us, Move m)
@@ -69,19 +60,26 @@ static inline void counter_move_set(Search *s, Move previous, Piece moved, Move 
  * share an entry. */
 enum { CONTINUATION_PLIES = 2 };
 
-typedef struct MovePicker {
-    ScoredMove *moves; /* the node's list, on the search's move stack */
-    int count;
-    int stage, index;
-    int captures_end; /* captures occupy list[0 .. captures_end) */
-    int bad_index;
-    bool skip_quiets;
-    Move tt_move, killers[2], counter;
 #if FLASHMATE_CONTINUATION_HISTORY
-    /* The rows of the table after the moves 1 and 2 plies back, NULL where there was none. */
-    int16_t *continuation[CONTINUATION_PLIES];
+/* The rows of the table after the moves 1 and 2 plies back, NULL where there was none. */
+#define PICKER_CONTINUATION int16_t *continuation[CONTINUATION_PLIES];
+#else
+#define PICKER_CONTINUATION
 #endif
-} MovePicker;
+
+#define PICKER_POSITION Position
+#define PICKER_SEARCH Search
+#define PICKER_GENERATE(pos, captures, out)                                                        \
+    movegen_write(pos, (captures) ? GEN_CAPTURES : GEN_QUIETS, out)
+#define PICKER_IS_LEGAL(pos, move) movegen_is_legal(pos, move)
+#define PICKER_IS_TACTICAL(pos, move)                                                              \
+    (pos_is_capture(pos, move) || move_kind(move) == MOVE_PROMOTION)
+#define PICKER_SEE_GE(pos, move, threshold) see_ge(pos, move, threshold)
+#define PICKER_SORT_CAPTURES 0
+#define PICKER_GAME_FIELDS                                                                         \
+    Move counter;                                                                                  \
+    PICKER_CONTINUATION
+#include "engine/picker_template.h"
 
 /* A piece (colour and type) and the to-square of its move: an index of the continuation
  * history. */
@@ -156,14 +154,8 @@ static inline void quiet_history_update(Search *s, const MovePicker *mp, Color u
 static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move tt_move,
                         const Move killers[2], Move counter, bool skip_quiets)
 {
-    mp->moves = s->moves + s->move_count;
-    mp->count = 0;
-    mp->stage = STAGE_TT;
-    mp->tt_move = tt_move;
-    mp->killers[0] = killers ? killers[0] : MOVE_NONE;
-    mp->killers[1] = killers ? killers[1] : MOVE_NONE;
+    picker_start(mp, s, tt_move, killers, skip_quiets);
     mp->counter = counter;
-    mp->skip_quiets = skip_quiets;
 #if FLASHMATE_CONTINUATION_HISTORY
     for (int i = 0; i < CONTINUATION_PLIES; i++)
         mp->continuation[i] = ss ? continuation_after(s, &ss[-1 - i]) : NULL;
@@ -172,107 +164,19 @@ static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move t
 #endif
 }
 
-/* Index of the best-scored move in moves[from .. end). */
-static int best_index(const ScoredMove *moves, int from, int end)
+/* The quiet moves' order: under-promotions last, then the killers, the counter move, and the
+ * others by history. */
+static int16_t picker_quiet_score(const MovePicker *mp, Search *s, const Position *pos, Move m)
 {
-    int best = from;
-    for (int i = from + 1; i < end; i++)
-        if (moves[i].score > moves[best].score)
-            best = i;
-    return best;
-}
-
-/* Generate the moves of `mode` at the end of the picker's list, which is the top of the move
- * stack: the children's lists start above it. */
-static void picker_generate(MovePicker *mp, Search *s, const Position *pos, GenMode mode)
-{
-    mp->count += movegen_write(pos, mode, mp->moves + mp->count);
-    s->move_count = (int)(mp->moves - s->moves) + mp->count;
-    assert(s->move_count <= MOVE_STACK_MAX);
-}
-
-static Move picker_next(MovePicker *mp, Search *s, const Position *pos)
-{
-    for (;;) {
-        switch (mp->stage) {
-        case STAGE_TT:
-            mp->stage = STAGE_CAPTURES_INIT;
-            if (mp->tt_move != MOVE_NONE && movegen_is_legal(pos, mp->tt_move) &&
-                (!mp->skip_quiets || pos_is_capture(pos, mp->tt_move) ||
-                 move_kind(mp->tt_move) == MOVE_PROMOTION))
-                return mp->tt_move;
-            mp->tt_move = MOVE_NONE;
-            break;
-
-        case STAGE_CAPTURES_INIT:
-            picker_generate(mp, s, pos, GEN_CAPTURES);
-            mp->captures_end = mp->count;
-            mp->index = 0;
-            mp->stage = STAGE_GOOD_CAPTURES;
-            break;
-
-        case STAGE_GOOD_CAPTURES:
-            while (mp->index < mp->captures_end) {
-                ScoredMove *sm = &mp->moves[mp->index++];
-                if (sm->move == mp->tt_move)
-                    continue;
-                if (!see_ge(pos, sm->move, 0)) {
-                    sm->score = SCORE_BAD_CAPTURE; /* revisit after the quiets */
-                    continue;
-                }
-                sm->score = 0;
-                return sm->move;
-            }
-            mp->stage = mp->skip_quiets ? STAGE_DONE : STAGE_QUIETS_INIT;
-            break;
-
-        case STAGE_QUIETS_INIT: {
-            Color us = pos_side(pos);
-            picker_generate(mp, s, pos, GEN_QUIETS);
-            for (int i = mp->captures_end; i < mp->count; i++) {
-                ScoredMove *sm = &mp->moves[i];
-                Move m = sm->move;
-                if (m == mp->killers[0])
-                    sm->score = SCORE_KILLER + 1;
-                else if (m == mp->killers[1])
-                    sm->score = SCORE_KILLER;
-                else if (m == mp->counter)
-                    sm->score = SCORE_COUNTER;
-                else
-                    sm->score = quiet_order_score(s, mp, pos, us, m);
-                if (move_kind(m) == MOVE_PROMOTION)
-                    sm->score = (int16_t)(SCORE_BAD_CAPTURE + 1); /* under-promotions last */
-            }
-            mp->index = mp->captures_end;
-            mp->stage = STAGE_QUIETS;
-            break;
-        }
-
-        case STAGE_QUIETS:
-            while (mp->index < mp->count) {
-                int best = best_index(mp->moves, mp->index, mp->count);
-                ScoredMove chosen = mp->moves[best];
-                mp->moves[best] = mp->moves[mp->index];
-                mp->moves[mp->index++] = chosen;
-                if (chosen.move != mp->tt_move)
-                    return chosen.move;
-            }
-            mp->bad_index = 0;
-            mp->stage = STAGE_BAD_CAPTURES;
-            break;
-
-        case STAGE_BAD_CAPTURES:
-            while (mp->bad_index < mp->captures_end) {
-                ScoredMove *sm = &mp->moves[mp->bad_index++];
-                if (sm->score == SCORE_BAD_CAPTURE && sm->move != mp->tt_move)
-                    return sm->move;
-            }
-            mp->stage = STAGE_DONE;
-            break;
-
-        default: return MOVE_NONE;
-        }
-    }
+    if (move_kind(m) == MOVE_PROMOTION)
+        return (int16_t)(SCORE_BAD_CAPTURE + 1);
+    if (m == mp->killers[0])
+        return SCORE_KILLER + 1;
+    if (m == mp->killers[1])
+        return SCORE_KILLER;
+    if (m == mp->counter)
+        return SCORE_COUNTER;
+    return quiet_order_score(s, mp, pos, pos_side(pos), m);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -17,35 +17,13 @@
 enum { DRAW_PLIES = 120 }; /* plies without a capture */
 
 /* ---------------------------------------------------------------------------------------------
- * Move ordering: a staged picker, as in chess (src/chess/search.c). The TT move first, before
- * any generation; then the captures by most valuable victim and least valuable attacker, those
- * that lose material by SEE put off; then the killers and the other quiet moves by history;
- * then the losing captures. Each stage generates its moves on the move stack above the parent's
- * list, where the children's lists then start, and picks the best remaining each time
- * (selection sort), so a cutoff early saves the sorting.
+ * Move ordering: the staged picker of src/engine/picker_template.h, as in chess. The TT move
+ * first; then the captures by most valuable victim and least valuable attacker, those that lose
+ * material by SEE put off; then the killers and the other quiet moves by history; then the
+ * losing captures.
  */
 
-enum {
-    STAGE_TT,
-    STAGE_CAPTURES_INIT,
-    STAGE_GOOD_CAPTURES,
-    STAGE_QUIETS_INIT,
-    STAGE_QUIETS,
-    STAGE_BAD_CAPTURES,
-    STAGE_DONE,
-};
-
-enum { SCORE_KILLER = 30000, SCORE_BAD_CAPTURE = -32000 };
-
-typedef struct XqPicker {
-    ScoredMove *moves; /* the node's list, on the search's move stack */
-    int count;
-    int stage, index;
-    int captures_end; /* captures occupy moves[0 .. captures_end) */
-    int bad_index;
-    bool skip_quiets;
-    Move tt_move, killers[2];
-} XqPicker;
+enum { SCORE_KILLER = 30000 };
 
 /* The history score of a quiet move of side `us`. */
 static inline int16_t *history_of(XqSearch *s, Color us, Move m)
@@ -61,117 +39,26 @@ static inline int16_t capture_score(const XqPosition *pos, Move m)
     return (int16_t)(xq_piece_value(victim) * 2 - (int)attacker);
 }
 
-/* killers: the node's two, NULL for none (quiescence); skip_quiets: captures only, and no
- * losing ones (quiescence out of check). */
-static void picker_init(XqPicker *mp, XqSearch *s, Move tt_move, const Move killers[2],
-                        bool skip_quiets)
+#define PICKER_POSITION XqPosition
+#define PICKER_SEARCH XqSearch
+#define PICKER_GENERATE(pos, captures, out)                                                        \
+    xq_generate_write(pos, (captures) ? XQ_GEN_CAPTURES : XQ_GEN_QUIETS, out)
+#define PICKER_IS_LEGAL(pos, move) xq_is_legal(pos, move)
+#define PICKER_IS_TACTICAL(pos, move) ((pos)->board[xq_move_to(move)] != XQ_NO_PIECE)
+#define PICKER_SEE_GE(pos, move, threshold) xq_see_ge(pos, move, threshold)
+#define PICKER_SORT_CAPTURES 1
+#define PICKER_CAPTURE_SCORE(pos, move) capture_score(pos, move)
+#define PICKER_GAME_FIELDS
+#include "engine/picker_template.h"
+
+/* The quiet moves' order: the killers, then the others by history. */
+static int16_t picker_quiet_score(const MovePicker *mp, XqSearch *s, const XqPosition *pos, Move m)
 {
-    mp->moves = s->moves + s->move_count;
-    mp->count = 0;
-    mp->stage = STAGE_TT;
-    mp->tt_move = tt_move;
-    mp->killers[0] = killers ? killers[0] : MOVE_NONE;
-    mp->killers[1] = killers ? killers[1] : MOVE_NONE;
-    mp->skip_quiets = skip_quiets;
-}
-
-/* Move the best-scored of moves[index .. end) to position index and return it. */
-static ScoredMove *pick_best(ScoredMove *moves, int index, int end)
-{
-    int best = index;
-    for (int i = index + 1; i < end; i++)
-        if (moves[i].score > moves[best].score)
-            best = i;
-    ScoredMove chosen = moves[best];
-    moves[best] = moves[index];
-    moves[index] = chosen;
-    return &moves[index];
-}
-
-/* Generate the moves of `mode` at the end of the picker's list, which is the top of the move
- * stack. */
-static void picker_generate(XqPicker *mp, XqSearch *s, const XqPosition *pos, XqGenMode mode)
-{
-    mp->count += xq_generate_write(pos, mode, mp->moves + mp->count);
-    s->move_count = (int)(mp->moves - s->moves) + mp->count;
-    assert(s->move_count <= MOVE_STACK_MAX);
-}
-
-static Move picker_next(XqPicker *mp, XqSearch *s, const XqPosition *pos)
-{
-    for (;;) {
-        switch (mp->stage) {
-        case STAGE_TT:
-            mp->stage = STAGE_CAPTURES_INIT;
-            if (mp->tt_move != MOVE_NONE && xq_is_legal(pos, mp->tt_move) &&
-                (!mp->skip_quiets || pos->board[xq_move_to(mp->tt_move)] != XQ_NO_PIECE))
-                return mp->tt_move;
-            mp->tt_move = MOVE_NONE;
-            break;
-
-        case STAGE_CAPTURES_INIT:
-            picker_generate(mp, s, pos, XQ_GEN_CAPTURES);
-            for (int i = 0; i < mp->count; i++)
-                mp->moves[i].score = capture_score(pos, mp->moves[i].move);
-            mp->captures_end = mp->count;
-            mp->index = 0;
-            mp->stage = STAGE_GOOD_CAPTURES;
-            break;
-
-        case STAGE_GOOD_CAPTURES:
-            while (mp->index < mp->captures_end) {
-                ScoredMove *sm = pick_best(mp->moves, mp->index++, mp->captures_end);
-                if (sm->move == mp->tt_move)
-                    continue;
-                if (!xq_see_ge(pos, sm->move, 0)) {
-                    sm->score = SCORE_BAD_CAPTURE; /* revisited after the quiets */
-                    continue;
-                }
-                return sm->move;
-            }
-            mp->stage = mp->skip_quiets ? STAGE_DONE : STAGE_QUIETS_INIT;
-            break;
-
-        case STAGE_QUIETS_INIT: {
-            Color us = xq_side(pos);
-            picker_generate(mp, s, pos, XQ_GEN_QUIETS);
-            for (int i = mp->captures_end; i < mp->count; i++) {
-                ScoredMove *sm = &mp->moves[i];
-                Move m = sm->move;
-                if (m == mp->killers[0])
-                    sm->score = SCORE_KILLER + 1;
-                else if (m == mp->killers[1])
-                    sm->score = SCORE_KILLER;
-                else
-                    sm->score = *history_of(s, us, m);
-            }
-            mp->index = mp->captures_end;
-            mp->stage = STAGE_QUIETS;
-            break;
-        }
-
-        case STAGE_QUIETS:
-            while (mp->index < mp->count) {
-                Move move = pick_best(mp->moves, mp->index++, mp->count)->move;
-                if (move != mp->tt_move)
-                    return move;
-            }
-            mp->bad_index = 0;
-            mp->stage = STAGE_BAD_CAPTURES;
-            break;
-
-        case STAGE_BAD_CAPTURES:
-            while (mp->bad_index < mp->captures_end) {
-                ScoredMove *sm = &mp->moves[mp->bad_index++];
-                if (sm->score == SCORE_BAD_CAPTURE && sm->move != mp->tt_move)
-                    return sm->move;
-            }
-            mp->stage = STAGE_DONE;
-            break;
-
-        default: return MOVE_NONE;
-        }
-    }
+    if (m == mp->killers[0])
+        return SCORE_KILLER + 1;
+    if (m == mp->killers[1])
+        return SCORE_KILLER;
+    return *history_of(s, xq_side(pos), m);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -278,8 +165,8 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
             alpha = best;
     }
 
-    XqPicker mp;
-    picker_init(&mp, s, tt_move, NULL, !in_check);
+    MovePicker mp;
+    picker_start(&mp, s, tt_move, NULL, !in_check);
     Move move, best_move = MOVE_NONE;
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         /* Out of check every move is a capture that does not lose material (the picker leaves
@@ -379,8 +266,8 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
         }
     }
 
-    XqPicker mp;
-    picker_init(&mp, s, tt_move, s->killers[ply], false);
+    MovePicker mp;
+    picker_start(&mp, s, tt_move, s->killers[ply], false);
     Move move, best_move = MOVE_NONE, quiets[64];
     int quiet_count = 0, generated = 0, legal = 0, best = -VALUE_INFINITE;
     int original_alpha = alpha;
