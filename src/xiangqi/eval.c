@@ -164,12 +164,28 @@ static int side_score(const XqPosition *pos, Color c)
 
 /* King safety: every square of a side's palace that an enemy chariot, horse, cannon (over a
  * screen) or soldier reaches is worth attack units by the attacker's kind; with two attackers
- * or more the units cost their square (units^2 / 4, at most 400 cp), with one only themselves. */
+ * or more the units cost their square (units^2 / 4, at most 400 cp), with one only themselves;
+ * and a hollow cannon (below) costs HOLLOW_CANNON. */
 enum { UNITS_ROOK = 3, UNITS_HORSE = 3, UNITS_CANNON = 2, UNITS_PAWN = 2, KING_DANGER_MAX = 400 };
 
 static XqBB palace_of(Color c)
 {
     return c == WHITE ? xq_bb_make(UINT64_C(0xE07038), 0) : xq_bb_make(0, UINT64_C(0x70381C));
+}
+
+/* An enemy cannon on the general's file with nothing between them (a "hollow" cannon): any
+ * piece that steps in between gives check, so the general's own pieces cannot. */
+enum { HOLLOW_CANNON = 60 };
+
+static int hollow_cannons(const XqPosition *pos, Color c)
+{
+    int king = pos->king_square[c];
+    XqBB seen = xq_bb_and(xq_attacks_rook(king, xq_occupied(pos)),
+                          xq_pieces(pos, color_flip(c), XQ_CANNON));
+    int count = 0;
+    while (xq_bb_any(seen))
+        count += xq_square_file(xq_bb_pop_lsb(&seen)) == xq_square_file(king);
+    return count;
 }
 
 static int king_danger(const XqPosition *pos, Color c)
@@ -201,10 +217,12 @@ static int king_danger(const XqPosition *pos, Color c)
         units += UNITS_PAWN * hits;
         attackers += hits > 0;
     }
-    if (attackers < 2)
-        return units;
-    int danger = units * units / 4;
-    return danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
+    int danger = units;
+    if (attackers >= 2) {
+        danger = units * units / 4;
+        danger = danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
+    }
+    return danger + hollow_cannons(pos, c) * HOLLOW_CANNON;
 }
 
 static int mobility(const XqPosition *pos, Color c)
