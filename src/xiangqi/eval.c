@@ -2,9 +2,9 @@
  * Xiangqi evaluation: material, piece-square tables, the mobility of chariots, horses and
  * cannons, and king safety by attack units on the palace and by hollow cannons. The values are
  * this engine's own choices, each term kept when self-play accepted it (docs/tested-changes.md):
- * a chariot is worth about two horses, a soldier doubles in value once across the river and is best near the enemy
- * palace, horses like the centre and the squares in front of the enemy palace, cannons the
- * central file and their own back ranks.
+ * a chariot is worth about two horses, a soldier doubles in value once across the river and is
+ * best near the enemy palace, horses like the centre and the squares in front of the enemy
+ * palace, cannons the central file and their own back ranks.
  */
 #include "flashmate/xiangqi_search.h"
 
