@@ -225,6 +225,11 @@ static int king_danger(const XqPosition *pos, Color c)
     return danger + hollow_cannons(pos, c) * HOLLOW_CANNON;
 }
 
+/* A chariot on a file without soldiers of its own side: more on one without any. */
+enum { ROOK_OPEN_FILE = 20, ROOK_HALF_OPEN_FILE = 10 };
+#define XQ_FILE_A xq_bb_make(UINT64_C(0x8040201008040201), UINT64_C(0x20100))
+
+/* Mobility, and chariots on open files. */
 static int mobility(const XqPosition *pos, Color c)
 {
     XqBB occupied = xq_occupied(pos), ours = pos->by_color[c];
@@ -234,6 +239,10 @@ static int mobility(const XqPosition *pos, Color c)
     while (xq_bb_any(b)) {
         int sq = xq_bb_pop_lsb(&b);
         score += MOBILITY_ROOK * xq_bb_popcount(xq_bb_andnot(xq_attacks_rook(sq, occupied), ours));
+        XqBB file_pawns = xq_bb_and(xq_bb_shl(XQ_FILE_A, xq_square_file(sq)),
+                                    pos->by_type[XQ_PAWN]);
+        if (!xq_bb_any(xq_bb_and(file_pawns, ours)))
+            score += xq_bb_any(file_pawns) ? ROOK_HALF_OPEN_FILE : ROOK_OPEN_FILE;
     }
     b = xq_pieces(pos, c, XQ_HORSE);
     while (xq_bb_any(b)) {
@@ -286,7 +295,7 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
     text_add(&t, FM_TEXT("                term |    Red |  Black |  Total |\n"));
     add_row(&t, FM_TEXT("material and squares"), red, black);
     add_row(&t, FM_TEXT("cannon/horse (phase)"), red_pieces, black_pieces);
-    add_row(&t, FM_TEXT("            mobility"), red_mobility, black_mobility);
+    add_row(&t, FM_TEXT(" mobility, open file"), red_mobility, black_mobility);
     add_row(&t, FM_TEXT("         king safety"), red_king, black_king);
     add_row(&t, FM_TEXT("               tempo"), red_tempo, black_tempo);
     text_add(&t, FM_TEXT("result: "));
