@@ -23,12 +23,27 @@
 #ifndef FLASHMATE_XIANGQI_HISTORY_BY_FROM
 #define FLASHMATE_XIANGQI_HISTORY_BY_FROM 1
 #endif
-enum { XQ_HISTORY_FROM_NB = FLASHMATE_XIANGQI_HISTORY_BY_FROM ? XQ_SQUARE_NB : 1 };
+/* The continuation history, on unless a board turns it off (as for chess, flashmate/search.h). */
+#ifndef FLASHMATE_CONTINUATION_HISTORY
+#define FLASHMATE_CONTINUATION_HISTORY 1
+#endif
+enum {
+    XQ_HISTORY_FROM_NB = FLASHMATE_XIANGQI_HISTORY_BY_FROM ? XQ_SQUARE_NB : 1,
+    /* A continuation history index: one of the 14 pieces (colour and type) on one square. */
+    XQ_PIECE_SQUARE_NB = COLOR_NB * XQ_PIECE_TYPE_NB * XQ_SQUARE_NB,
+};
 
 typedef struct XqSearch {
     SearchDriver driver;
     XqPosition *root_pos;
     int16_t history[COLOR_NB][XQ_HISTORY_FROM_NB][XQ_SQUARE_NB];
+#if FLASHMATE_CONTINUATION_HISTORY
+    /* As in chess (flashmate/search.h): how a quiet move (piece and to-square) fared after each
+     * move one and two plies before it, [earlier move][quiet move] (3,100 KB; FLASHMATE_
+     * CONTINUATION_HISTORY=0 on boards). */
+    int16_t continuation[XQ_PIECE_SQUARE_NB][XQ_PIECE_SQUARE_NB];
+    int16_t moved_at[MAX_PLY + 2]; /* the move into each ply as a piece-square index, -1 none */
+#endif
     Move killers[MAX_PLY + 2][2];
     bool null_at[MAX_PLY + 2];        /* was the move into this ply a null move? */
     bool in_check_at[MAX_PLY + 2];    /* beside the driver's keys: the side to move in check? */

@@ -48,8 +48,74 @@ static inline int16_t capture_score(const XqPosition *pos, Move m)
 #define PICKER_SEE_GE(pos, move, threshold) xq_see_ge(pos, move, threshold)
 #define PICKER_SORT_CAPTURES 1
 #define PICKER_CAPTURE_SCORE(pos, move) capture_score(pos, move)
+#if FLASHMATE_CONTINUATION_HISTORY
+/* The rows of the continuation table after the moves 1 and 2 plies back, NULL for none. */
+#define PICKER_GAME_FIELDS int16_t *continuation[2];
+#else
 #define PICKER_GAME_FIELDS
+#endif
 #include "engine/picker_template.h"
+
+/* A piece (colour and type) and the to-square of its move: a continuation history index. */
+static inline int piece_square(XqPiece moved, Move m)
+{
+    return (xq_piece_color(moved) * XQ_PIECE_TYPE_NB + xq_piece_type(moved)) * XQ_SQUARE_NB +
+           xq_move_to(m);
+}
+
+/* The quiet move m's history at the node: the side's, plus with continuation histories their
+ * entries after the moves before the node (each within +-16384). */
+static inline int32_t quiet_history(XqSearch *s, const MovePicker *mp, const XqPosition *pos,
+                                    Move m)
+{
+    int32_t score = *history_of(s, xq_side(pos), m);
+#if FLASHMATE_CONTINUATION_HISTORY
+    int index = piece_square(pos->board[xq_move_from(m)], m);
+    for (int i = 0; i < 2; i++)
+        if (mp->continuation[i])
+            score += mp->continuation[i][index];
+#else
+    (void)mp;
+#endif
+    return score;
+}
+
+/* A quiet move's bonus (or malus) in every history it has at the node. */
+static inline void quiet_history_update(XqSearch *s, const MovePicker *mp, const XqPosition *pos,
+                                        Move m, int bonus)
+{
+    history_update(history_of(s, xq_side(pos), m), bonus);
+#if FLASHMATE_CONTINUATION_HISTORY
+    int index = piece_square(pos->board[xq_move_from(m)], m);
+    for (int i = 0; i < 2; i++)
+        if (mp->continuation[i])
+            history_update(&mp->continuation[i][index], bonus);
+#else
+    (void)mp;
+#endif
+}
+
+/* Move ordering by the sum, halved with continuation histories to fit 16 bits; late-move
+ * reductions a ply less or more per this much of it. */
+enum {
+    QUIET_ORDER_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 2 : 1,
+    LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192,
+};
+
+/* ply: the node's, for its continuation histories; -1 for none (quiescence). */
+static void picker_init(MovePicker *mp, XqSearch *s, Move tt_move, const Move killers[2],
+                        bool skip_quiets, int ply)
+{
+    picker_start(mp, s, tt_move, killers, skip_quiets);
+#if FLASHMATE_CONTINUATION_HISTORY
+    for (int i = 0; i < 2; i++) {
+        int back = ply - i, index = back >= 0 ? s->moved_at[back] : -1;
+        mp->continuation[i] = index >= 0 ? s->continuation[index] : NULL;
+    }
+#else
+    (void)ply;
+#endif
+}
 
 /* The quiet moves' order: the killers, then the others by history. */
 static int16_t picker_quiet_score(const MovePicker *mp, XqSearch *s, const XqPosition *pos, Move m)
@@ -58,7 +124,7 @@ static int16_t picker_quiet_score(const MovePicker *mp, XqSearch *s, const XqPos
         return SCORE_KILLER + 1;
     if (m == mp->killers[1])
         return SCORE_KILLER;
-    return *history_of(s, xq_side(pos), m);
+    return (int16_t)(quiet_history(s, mp, pos, m) / QUIET_ORDER_DIVISOR);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -166,7 +232,7 @@ static int qsearch_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int p
     }
 
     MovePicker mp;
-    picker_start(&mp, s, tt_move, NULL, !in_check);
+    picker_init(&mp, s, tt_move, NULL, !in_check, -1);
     Move move, best_move = MOVE_NONE;
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         /* Out of check every move is a capture that does not lose material (the picker leaves
@@ -255,6 +321,9 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
             xq_do_null_move(pos, &undo);
             driver_push_key(d, pos->key);
             s->null_at[ply + 1] = true;
+#if FLASHMATE_CONTINUATION_HISTORY
+            s->moved_at[ply + 1] = -1;
+#endif
             int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1);
             s->null_at[ply + 1] = false;
             driver_pop_key(d);
@@ -267,7 +336,7 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
     }
 
     MovePicker mp;
-    picker_start(&mp, s, tt_move, s->killers[ply], false);
+    picker_init(&mp, s, tt_move, s->killers[ply], false, ply);
     Move move, best_move = MOVE_NONE, quiets[64];
     int quiet_count = 0, generated = 0, legal = 0, best = -VALUE_INFINITE;
     int original_alpha = alpha;
@@ -278,7 +347,10 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
         legal++;
         bool quiet = pos->board[xq_move_to(move)] == XQ_NO_PIECE;
         bool killer = move == s->killers[ply][0] || move == s->killers[ply][1];
-        int history = *history_of(s, us, move);
+        int history = quiet ? (int)quiet_history(s, &mp, pos, move) : 0;
+#if FLASHMATE_CONTINUATION_HISTORY
+        s->moved_at[ply + 1] = (int16_t)piece_square(pos->board[xq_move_from(move)], move);
+#endif
         XqUndo undo;
         xq_do_move(pos, move, &undo);
         bool gives_check = xq_in_check(pos);
@@ -298,7 +370,8 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && !gives_check && legal > 2 + pv_node) {
-                r = driver_lmr_reduction(depth, legal) + !pv_node - history / 8192 - killer;
+                r = driver_lmr_reduction(depth, legal) + !pv_node - history / LMR_HISTORY_DIVISOR -
+                    killer;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
@@ -329,9 +402,9 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
     if (best >= beta && pos->board[xq_move_to(best_move)] == XQ_NO_PIECE) {
         int bonus = history_bonus(depth);
         killers_update(s->killers[ply], best_move);
-        history_update(history_of(s, us, best_move), bonus);
+        quiet_history_update(s, &mp, pos, best_move, bonus);
         for (int i = 0; i < quiet_count; i++)
-            history_update(history_of(s, us, quiets[i]), -bonus);
+            quiet_history_update(s, &mp, pos, quiets[i], -bonus);
     }
     driver_store(d, pos->key, depth, ply, best, original_alpha, beta, pv_node, static_eval,
                  best_move);
@@ -346,6 +419,9 @@ void xq_search_clear(XqSearch *s)
 {
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
+#if FLASHMATE_CONTINUATION_HISTORY
+    memset(s->continuation, 0, sizeof s->continuation);
+#endif
 }
 
 static int root_search(void *search_state, int alpha, int beta, int depth)
@@ -360,6 +436,9 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
 {
     driver_start(&s->driver, limits, hooks, xq_side(pos), game_keys, game_key_count, pos->key);
     memset(s->null_at, 0, sizeof s->null_at);
+#if FLASHMATE_CONTINUATION_HISTORY
+    s->moved_at[0] = -1; /* no move before the root (the game's are not looked at) */
+#endif
     memset(s->killers, 0, sizeof s->killers);
 
     int root_count = xq_generate_write(pos, XQ_GEN_LEGAL, s->moves);
