@@ -67,15 +67,8 @@ enum { CONTINUATION_PLIES = 2 };
 #define PICKER_CONTINUATION
 #endif
 
-#define PICKER_POSITION Position
+#include "picker.h"
 #define PICKER_SEARCH Search
-#define PICKER_GENERATE(pos, captures, out)                                                        \
-    movegen_write(pos, (captures) ? GEN_CAPTURES : GEN_QUIETS, out)
-#define PICKER_IS_LEGAL(pos, move) movegen_is_legal(pos, move)
-#define PICKER_IS_TACTICAL(pos, move)                                                              \
-    (pos_is_capture(pos, move) || move_kind(move) == MOVE_PROMOTION)
-#define PICKER_SEE_GE(pos, move, threshold) see_ge(pos, move, threshold)
-#define PICKER_SORT_CAPTURES 0
 #define PICKER_GAME_FIELDS                                                                         \
     Move counter;                                                                                  \
     PICKER_CONTINUATION

@@ -31,23 +31,8 @@ static inline int16_t *history_of(XqSearch *s, Color us, Move m)
     return &s->history[us][XQ_HISTORY_FROM_NB == 1 ? 0 : xq_move_from(m)][xq_move_to(m)];
 }
 
-/* Captures by most valuable victim, then least valuable attacker. */
-static inline int16_t capture_score(const XqPosition *pos, Move m)
-{
-    XqPieceType victim = xq_piece_type(pos->board[xq_move_to(m)]);
-    XqPieceType attacker = xq_piece_type(pos->board[xq_move_from(m)]);
-    return (int16_t)(xq_piece_value(victim) * 2 - (int)attacker);
-}
-
-#define PICKER_POSITION XqPosition
+#include "picker.h"
 #define PICKER_SEARCH XqSearch
-#define PICKER_GENERATE(pos, captures, out)                                                        \
-    xq_generate_write(pos, (captures) ? XQ_GEN_CAPTURES : XQ_GEN_QUIETS, out)
-#define PICKER_IS_LEGAL(pos, move) xq_is_legal(pos, move)
-#define PICKER_IS_TACTICAL(pos, move) ((pos)->board[xq_move_to(move)] != XQ_NO_PIECE)
-#define PICKER_SEE_GE(pos, move, threshold) xq_see_ge(pos, move, threshold)
-#define PICKER_SORT_CAPTURES 1
-#define PICKER_CAPTURE_SCORE(pos, move) capture_score(pos, move)
 #if FLASHMATE_CONTINUATION_HISTORY
 /* The rows of the continuation table after the moves 1 and 2 plies back, NULL for none. */
 #define PICKER_GAME_FIELDS int16_t *continuation[2];

@@ -1,12 +1,11 @@
 /*
- * The staged move picker (src/engine/picker_template.h), instantiated here as each game's search
- * instantiates it: built twice, with PICKER_TEST_CHESS (captures in generation order, as the
- * chess search) and with PICKER_TEST_XIANGQI (captures sorted, as the Xiangqi search). Over a
- * few positions and all their children, with hash moves that are legal, illegal or absent and
- * with killers: every legal move comes exactly once; a legal hash move first; no capture that
- * SEE finds winning or even after a quiet move, no quiet move after a losing capture; and with
- * skip_quiets exactly the generated captures that SEE does not find losing, and the hash move
- * if it is one quiescence searches.
+ * The staged move picker (src/engine/picker_template.h) with each game's own hooks
+ * (src/chess/picker.h, src/xiangqi/picker.h, as its search includes them), built twice: with
+ * PICKER_TEST_CHESS and with PICKER_TEST_XIANGQI. Over a few positions and all their children,
+ * with hash moves that are legal, illegal or absent and with killers: every legal move comes
+ * exactly once; a legal hash move first; no capture that SEE finds winning or even after a quiet
+ * move, no quiet move after a losing capture; and with skip_quiets exactly the generated
+ * captures that SEE does not find losing, and the hash move if it is one quiescence searches.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,8 +17,7 @@
 #include <string.h>
 
 #if defined(PICKER_TEST_XIANGQI)
-#include "flashmate/xiangqi.h"
-#include "flashmate/xiangqi_search.h"
+#include "xiangqi/picker.h"
 
 typedef XqPosition TestPosition;
 typedef XqUndo TestUndo;
@@ -28,14 +26,6 @@ typedef XqUndo TestUndo;
 #define GENERATE_ALL(pos, out) xq_generate_write(pos, XQ_GEN_LEGAL, out)
 #define DO_MOVE(pos, move, undo) xq_do_move(pos, move, undo)
 #define UNDO_MOVE(pos, move, undo) xq_undo_move(pos, move, undo)
-#define PICKER_GENERATE(pos, captures, out)                                                        \
-    xq_generate_write(pos, (captures) ? XQ_GEN_CAPTURES : XQ_GEN_QUIETS, out)
-#define PICKER_IS_LEGAL(pos, move) xq_is_legal(pos, move)
-#define PICKER_IS_TACTICAL(pos, move) ((pos)->board[xq_move_to(move)] != XQ_NO_PIECE)
-#define PICKER_SEE_GE(pos, move, threshold) xq_see_ge(pos, move, threshold)
-#define PICKER_SORT_CAPTURES 1
-#define PICKER_CAPTURE_SCORE(pos, move)                                                            \
-    ((int16_t)xq_piece_value(xq_piece_type((pos)->board[xq_move_to(move)])))
 
 static const char *const fens[] = {
     XQ_FEN_START,
@@ -44,9 +34,7 @@ static const char *const fens[] = {
     "5k3/4c4/4b4/9/4n4/4P4/9/4N4/9/3KC4 w - - 0 1",
 };
 #else
-#include "flashmate/movegen.h"
-#include "flashmate/position.h"
-#include "flashmate/search.h"
+#include "chess/picker.h"
 
 typedef Position TestPosition;
 typedef Undo TestUndo;
@@ -55,13 +43,6 @@ typedef Undo TestUndo;
 #define GENERATE_ALL(pos, out) movegen_write(pos, GEN_LEGAL, out)
 #define DO_MOVE(pos, move, undo) pos_do_move(pos, move, undo)
 #define UNDO_MOVE(pos, move, undo) pos_undo_move(pos, move, undo)
-#define PICKER_GENERATE(pos, captures, out)                                                        \
-    movegen_write(pos, (captures) ? GEN_CAPTURES : GEN_QUIETS, out)
-#define PICKER_IS_LEGAL(pos, move) movegen_is_legal(pos, move)
-#define PICKER_IS_TACTICAL(pos, move)                                                              \
-    (pos_is_capture(pos, move) || move_kind(move) == MOVE_PROMOTION)
-#define PICKER_SEE_GE(pos, move, threshold) see_ge(pos, move, threshold)
-#define PICKER_SORT_CAPTURES 0
 
 static const char *const fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -76,7 +57,6 @@ typedef struct TestSearch {
     ScoredMove moves[MOVE_STACK_MAX];
 } TestSearch;
 
-#define PICKER_POSITION TestPosition
 #define PICKER_SEARCH TestSearch
 #define PICKER_GAME_FIELDS
 #include "engine/picker_template.h"
