@@ -54,8 +54,12 @@ class RunMatch(unittest.TestCase):
         rc, text = run_match(self.out, 2, "uci:" + FLASHMATE, opponent)
         self.assertEqual(rc, 0, text)
         self.assertRegex(text, r"opponent crashed in game 1 \(attempt 1\), replayed: killed by SIGSEGV")
+        # Which of the two xboard sees is a race between the dying opponent and the engine's
+        # answer: mostly the opponent is gone when xboard sends it that answer (the write fails),
+        # but on a busy machine xboard can send it before the process has ended, then waits for
+        # the opponent's move until its flag falls. test_play_match.py judges both, made up.
         self.assertRegex(text, r"opponent crashed in game 1 \(attempt 2\), replayed: killed by SIGSEGV; "
-                               r"xboard: Error writing to second chess program")
+                               r"(xboard: Error writing to second chess program|it lost on time)")
         self.assertRegex(text, r"opponent crashed after game 2 had ended \(killed by SIGSEGV\); the game stands")
         self.assertRegex(text, r"opponent crashes: [2-9] during games \(replayed: games 1\b.*\), 1 after")
         self.assertRegex(text, r"games=2 W=\d D=\d L=\d")
