@@ -14,12 +14,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <ctype.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "flashmate/xiangqi.h"
 #include "flashmate/xiangqi_search.h"
+#include "mirror_fen.h"
 
 typedef struct SeeCase {
     const char *what;
@@ -27,30 +26,6 @@ typedef struct SeeCase {
     const char *move; /* ICCS */
     int value;        /* the exchange's outcome for the side to move */
 } SeeCase;
-
-/* Rank order reversed and letter case swapped, Black to move: the same exchange for Black. */
-static void mirror_fen(const char *fen, char *out, size_t size)
-{
-    char placement[96];
-    if (sscanf(fen, "%95s", placement) != 1)
-        fail_msg("cannot read FEN %s", fen);
-    char flipped[96];
-    size_t n = 0;
-    const char *end = placement + strlen(placement);
-    while (end > placement) {
-        const char *start = end;
-        while (start > placement && start[-1] != '/')
-            start--;
-        for (const char *c = start; c < end; c++)
-            flipped[n++] = (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c)
-                                                             : toupper((unsigned char)*c));
-        end = start > placement ? start - 1 : placement;
-        if (end > placement)
-            flipped[n++] = '/';
-    }
-    flipped[n] = '\0';
-    snprintf(out, size, "%s b - - 0 1", flipped);
-}
 
 /* The move with its ranks mirrored: e3e6 becomes e6e3. */
 static void mirror_move(const char *move, char *out)
@@ -81,7 +56,7 @@ static void check_case(const SeeCase *c)
 {
     check_exchange(c->what, c->fen, c->move, c->value);
     char fen[128], move[5];
-    mirror_fen(c->fen, fen, sizeof fen);
+    mirror_colours(c->fen, fen, sizeof fen);
     mirror_move(c->move, move);
     check_exchange(c->what, fen, move, c->value);
 }
