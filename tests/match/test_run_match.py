@@ -25,6 +25,14 @@ FLASHMATE = OPPONENT = None
 def run_match(out, games, engine, opponent, options=()):
     proc = subprocess.run(["bash", RUN_MATCH] + list(options) + [out, str(games), "2", "0.02", OPENINGS, engine, opponent],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+    # A game the engine lost on time while it waited for a CPU is replayed, which puts the
+    # faults that faulty_engine.py gives by game and attempt number out of step with what each
+    # case expects (seen with four other programs searching on two cores): such a run says
+    # nothing about the runner, so the case is skipped, saying why.
+    overloaded = re.search(r"^the engine lost game \d+ \(attempt \d+\) on time on an overloaded machine.*$",
+                           proc.stdout, re.M)
+    if overloaded:
+        raise unittest.SkipTest("the machine was too busy: " + overloaded.group(0))
     return proc.returncode, proc.stdout
 
 
