@@ -4,6 +4,8 @@
  * the side to move when the position is turned over with colours exchanged (mirror_colours)
  * and when its files are read right to left (mirror_files). A term that reads a table or a
  * square for one colour only, or a piece-square table that is not symmetric, fails this.
+ * Then the terms on the general's lines, by their king-safety row of `eval`: a hollow cannon, a
+ * chariot behind one piece and a cannon behind two cost; one piece more between them does not.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,10 +90,53 @@ static void test_symmetry(void **state)
     assert_true(checked > 150 * RANDOM_PLIES / 2);
 }
 
+/* The king-safety row of xq_eval_explain for Black (the general on e9 in every case below). */
+static int black_king_safety(const char *fen)
+{
+    XqPosition pos = position_of(fen);
+    char text[2048];
+    xq_eval_explain(&pos, text, sizeof text);
+    const char *row = strstr(text, "king safety |");
+    int red = 0, black = 0;
+    if (!row || sscanf(row, "king safety | %d | %d |", &red, &black) != 2)
+        fail_msg("no king-safety row in:\n%s", text);
+    return black;
+}
+
+static void test_general_lines(void **state)
+{
+    (void)state;
+    /* Each pair: the piece lined up with the general, then the same piece on the a-file (off
+     * the general's lines and out of reach of its palace). */
+    struct {
+        const char *what, *lined_up, *aside;
+        bool costs;
+    } cases[] = {
+        {"a hollow cannon", "4k4/9/9/9/9/9/9/4C4/9/3K5 b - - 0 1",
+         "4k4/9/9/9/9/9/9/C8/9/3K5 b - - 0 1", true},
+        {"a chariot behind one piece", "4k4/9/9/9/4P4/9/9/4R4/9/3K5 b - - 0 1",
+         "4k4/9/9/9/4P4/9/9/R8/9/3K5 b - - 0 1", true},
+        {"a chariot behind two pieces", "4k4/9/9/4p4/4P4/9/9/4R4/9/3K5 b - - 0 1",
+         "4k4/9/9/4p4/4P4/9/9/R8/9/3K5 b - - 0 1", false},
+        {"a cannon behind two pieces", "4k4/9/9/4p4/4P4/9/9/4C4/9/3K5 b - - 0 1",
+         "4k4/9/9/4p4/4P4/9/9/C8/9/3K5 b - - 0 1", true},
+        {"a cannon behind three pieces", "4k4/4a4/9/4p4/4P4/9/9/4C4/9/3K5 b - - 0 1",
+         "4k4/4a4/9/4p4/4P4/9/9/C8/9/3K5 b - - 0 1", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int lined_up = black_king_safety(cases[i].lined_up);
+        int aside = black_king_safety(cases[i].aside);
+        if (cases[i].costs ? lined_up >= aside : lined_up != aside)
+            fail_msg("%s: king safety %d lined up (%s), %d aside (%s)", cases[i].what, lined_up,
+                     cases[i].lined_up, aside, cases[i].aside);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry),
+        cmocka_unit_test(test_general_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
