@@ -7,23 +7,25 @@
 #define FLASHMATE_TEST_MIRROR_FEN_H
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-/* The placement and side fields of fen into placement (at least 96 bytes) and *side; false for
- * a FEN without them. */
-static inline int mirror_read(const char *fen, char *placement, char *side)
+/* The placement and side fields of fen into placement (at least 96 bytes) and *side; for a FEN
+ * without them, an empty out (the caller's xq_set_fen says so) and false. */
+static inline bool mirror_read(const char *fen, char *placement, char *side, char *out)
 {
-    return sscanf(fen, "%95s %c", placement, side) == 2 && (*side == 'w' || *side == 'b');
+    if (sscanf(fen, "%95s %c", placement, side) == 2 && (*side == 'w' || *side == 'b'))
+        return true;
+    out[0] = '\0';
+    return false;
 }
 
 static inline void mirror_colours(const char *fen, char *out, size_t size)
 {
     char placement[96], side, flipped[96];
-    if (!mirror_read(fen, placement, &side)) {
-        out[0] = '\0'; /* no FEN: the caller's xq_set_fen says so */
+    if (!mirror_read(fen, placement, &side, out))
         return;
-    }
     size_t n = 0;
     const char *end = placement + strlen(placement);
     while (end > placement) {
@@ -44,10 +46,8 @@ static inline void mirror_colours(const char *fen, char *out, size_t size)
 static inline void mirror_files(const char *fen, char *out, size_t size)
 {
     char placement[96], side, flipped[96];
-    if (!mirror_read(fen, placement, &side)) {
-        out[0] = '\0'; /* no FEN: the caller's xq_set_fen says so */
+    if (!mirror_read(fen, placement, &side, out))
         return;
-    }
     size_t n = 0;
     const char *rank = placement;
     while (*rank) {
