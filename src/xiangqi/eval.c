@@ -165,8 +165,8 @@ static int side_score(const XqPosition *pos, Color c)
 /* King safety: every square of a side's palace that an enemy chariot, horse, cannon (over a
  * screen) or soldier reaches is worth attack units by the attacker's kind; with two attackers
  * or more the units cost their square (units^2 / 4, at most 400 cp), with one only themselves;
- * a hollow cannon (below) costs HOLLOW_CANNON, and chariots and cannons lined up with the
- * general behind other pieces cost by king_lines(). */
+ * and the chariots and cannons lined up with the general (a hollow cannon among them) cost by
+ * king_lines(). */
 enum { UNITS_ROOK = 3, UNITS_HORSE = 3, UNITS_CANNON = 2, UNITS_PAWN = 2, KING_DANGER_MAX = 400 };
 
 static XqBB palace_of(Color c)
@@ -174,38 +174,32 @@ static XqBB palace_of(Color c)
     return c == WHITE ? xq_bb_make(UINT64_C(0xE07038), 0) : xq_bb_make(0, UINT64_C(0x70381C));
 }
 
-/* An enemy cannon on the general's file with nothing between them (a "hollow" cannon): any
- * piece that steps in between gives check, so the general's own pieces cannot. */
-enum { HOLLOW_CANNON = 60 };
-
-static int hollow_cannons(const XqPosition *pos, Color c)
-{
-    int king = pos->king_square[c];
-    XqBB seen = xq_bb_and(xq_attacks_rook(king, xq_occupied(pos)),
-                          xq_pieces(pos, color_flip(c), XQ_CANNON));
-    int count = 0;
-    while (xq_bb_any(seen))
-        count += xq_square_file(xq_bb_pop_lsb(&seen)) == xq_square_file(king);
-    return count;
-}
-
-/* On the general's file or rank: an enemy chariot behind exactly one piece (pinned, or a
- * discovered check ready) and an enemy cannon behind exactly two (either moving away gives
- * check). */
-enum { CHARIOT_BEHIND_ONE = 25, CANNON_BEHIND_TWO = 25 };
+/* The enemy pieces lined up with the general, by how many pieces stand between them, read
+ * layer by layer along its file and rank: a cannon on its file with nothing between (a "hollow"
+ * cannon: any piece that steps in between gives check, so the general's own pieces cannot), a
+ * chariot behind exactly one piece (pinned, or a discovered check ready) and a cannon behind
+ * exactly two (either moving away gives check). */
+enum { HOLLOW_CANNON = 60, CHARIOT_BEHIND_ONE = 25, CANNON_BEHIND_TWO = 25 };
 
 static int king_lines(const XqPosition *pos, Color c)
 {
     int king = pos->king_square[c];
     Color them = color_flip(c);
+    XqBB cannons = xq_pieces(pos, them, XQ_CANNON);
     XqBB occupied = xq_occupied(pos);
     XqBB first = xq_bb_and(xq_attacks_rook(king, occupied), occupied);
     occupied = xq_bb_andnot(occupied, first);
     XqBB second = xq_bb_and(xq_attacks_rook(king, occupied), occupied);
     occupied = xq_bb_andnot(occupied, second);
     XqBB third = xq_bb_and(xq_attacks_rook(king, occupied), occupied);
-    return CHARIOT_BEHIND_ONE * xq_bb_popcount(xq_bb_and(second, xq_pieces(pos, them, XQ_ROOK))) +
-           CANNON_BEHIND_TWO * xq_bb_popcount(xq_bb_and(third, xq_pieces(pos, them, XQ_CANNON)));
+
+    int cost = 0;
+    XqBB hollow = xq_bb_and(first, cannons);
+    while (xq_bb_any(hollow))
+        cost += xq_square_file(xq_bb_pop_lsb(&hollow)) == xq_square_file(king) ? HOLLOW_CANNON : 0;
+    return cost +
+           CHARIOT_BEHIND_ONE * xq_bb_popcount(xq_bb_and(second, xq_pieces(pos, them, XQ_ROOK))) +
+           CANNON_BEHIND_TWO * xq_bb_popcount(xq_bb_and(third, cannons));
 }
 
 static int king_danger(const XqPosition *pos, Color c)
@@ -242,7 +236,7 @@ static int king_danger(const XqPosition *pos, Color c)
         danger = units * units / 4;
         danger = danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
     }
-    return danger + hollow_cannons(pos, c) * HOLLOW_CANNON + king_lines(pos, c);
+    return danger + king_lines(pos, c);
 }
 
 /* A chariot on a file without soldiers of its own side: more on one without any. */
