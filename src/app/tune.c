@@ -1,7 +1,9 @@
 /*
- * flashmate-tune: the chess evaluation's tuner, by Texel's method. Self-play games give quiet
- * positions and the games' results; the weights of eval_weights.h are fitted so that a sigmoid
- * of the evaluation predicts the results (least squares, by Adam), and the file is written back.
+ * flashmate-tune: the evaluations' tuner, by Texel's method. Self-play games give quiet
+ * positions and the games' results; the weights of a game's eval_weights.h are fitted so that a
+ * sigmoid of the evaluation predicts the results (least squares, by Adam), and the file is
+ * written back. The game is chess, or Xiangqi with `--variant xiangqi` anywhere on the command
+ * line (src/app/tune_eval.h: what the tuner needs of a game).
  * https://www.chessprogramming.org/Texel%27s_Tuning_Method
  *
  *   flashmate-tune play --openings FILE.epd --games N [--first G] [--nodes N]
@@ -14,10 +16,13 @@
  * legal plies, both drawn from the seed and g, so two runs of consecutive game ranges make the
  * same data as one; a game whose first search scores beyond ±300 cp is dropped); each move searches about N nodes (±10 %). It writes every position whose
  * side to move is not in check, whose best move is quiet and whose score is no mate, as
- * `FEN;RESULT;SCORE;GAME` (White's result 1, 0.5 or 0, the search's score for White, the game's
- * number), after a `#`
+ * `FEN;RESULT;SCORE;GAME` (White's or Red's result 1, 0.5 or 0, the search's score for that side,
+ * the game's number), after a `#`
  * line with its command. Games end by the rules, by agreement of both sides' scores (±1000 for
  * six plies: a win; within ±10 for twelve plies after ply 80: a draw) or at ply 400 (a draw).
+ *
+ * (Xiangqi's rules here: a side without a legal move loses, 60 moves without a capture draw,
+ * and so, for self-play, does any threefold repetition.)
  *
  * `fit` checks first that the evaluation's counted terms reproduce it on every position, holds
  * out every tenth game, fits the sigmoid's scale K to the current weights, runs the epochs
@@ -35,11 +40,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess/eval_score.h"
-#include "flashmate/movegen.h"
-#include "flashmate/search.h"
+#include "engine/score.h"
+#include "flashmate/games.h"
 #include "flashmate/tt.h"
 #include "tune_eval.h"
+
+/* The game tuned (--variant). */
+static const TunedGame *game = &chess_tuning;
+
+int tuned_weight_count(const TunedGame *tuned)
+{
+    int n = 0;
+    for (const TunedTable *t = tuned->tables; t->name; t++)
+        n += t->count;
+    return n;
+}
+
+int tuned_weight_number(const TunedTable *tables, const int32_t *weight)
+{
+    int first = 0;
+    for (const TunedTable *t = tables; t->name; first += t->count, t++)
+        if (weight >= t->values && weight < t->values + t->count)
+            return first + (int)(weight - t->values);
+    return -1;
+}
+
+void tuned_terms_collect(const int16_t *times, int weights, EvalTerms *terms)
+{
+    if (weights > TRACE_WEIGHTS_MAX) {
+        fputs("flashmate-tune: more weights than TRACE_WEIGHTS_MAX\n", stderr);
+        abort();
+    }
+    terms->count = 0;
+    for (int i = 0; i < weights; i++) {
+        if (!times[i])
+            continue;
+        if (terms->count == TRACE_TERMS_MAX) {
+            fputs("flashmate-tune: more weights than TRACE_TERMS_MAX in one position\n", stderr);
+            abort();
+        }
+        terms->weight[terms->count] = (int16_t)i;
+        terms->times[terms->count++] = times[i];
+    }
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Command line.
@@ -51,7 +94,8 @@ static int usage(void)
           "                           [--random-plies R] [--seed S] --out DATA\n"
           "       flashmate-tune fit [--epochs N] [--rate R] [--score-weight W]\n"
           "                          [--regularize L] [--out FILE.h] DATA...\n"
-          "       flashmate-tune weights\n",
+          "       flashmate-tune weights\n"
+          "each with --variant chess (the default) or --variant xiangqi\n",
           stderr);
     return 2;
 }
@@ -110,7 +154,7 @@ static uint64_t splitmix(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-enum { OPENINGS_MAX = 100000, GAME_PLIES_MAX = 400, FEN_TEXT_MAX = 128 };
+enum { OPENINGS_MAX = 100000, GAME_PLIES_MAX = 400, FEN_TEXT_MAX = GAME_FEN_MAX };
 
 /* The openings of an EPD or FEN file: the first four fields of each line that is not empty. */
 static char **read_openings(const char *path, int *count)
@@ -131,9 +175,9 @@ static char **read_openings(const char *path, int *count)
             continue;
         char fen[FEN_TEXT_MAX * 4];
         snprintf(fen, sizeof fen, "%s %s %s %s 0 1", fields[0], fields[1], fields[2], fields[3]);
-        Position pos;
+        GamePosition pos;
         ParseError err;
-        if (!pos_set_fen(&pos, fen, &err)) {
+        if (!game->ops->set_fen(&pos, fen, &err)) {
             fprintf(stderr, "flashmate-tune: %s:%d: not a position: %s\n", path, line_number, fen);
             continue;
         }
@@ -152,14 +196,6 @@ static char **read_openings(const char *path, int *count)
     return fens;
 }
 
-/* Neither side can mate: kings alone, or a single knight or bishop beside them. */
-static bool insufficient_material(const Position *pos)
-{
-    if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
-        return false;
-    return bb_popcount(pos->by_type[KNIGHT] | pos->by_type[BISHOP]) <= 1;
-}
-
 /* Has the position (keys[count]) occurred twice before since the last irreversible move? */
 static bool threefold(const uint64_t *keys, int count, int halfmove_clock)
 {
@@ -174,64 +210,66 @@ typedef struct Sample {
     int score; /* for White */
 } Sample;
 
-static Search play_search;
+static GameSearch play_search;
 static Sample game_samples[GAME_PLIES_MAX];
 static uint64_t game_keys[GAME_PLIES_MAX + 64];
 
-/* One game of self-play from `opening`; its samples into game_samples. Returns White's result
- * in half points (2, 1, 0) and the number of samples, or -1 when the random plies ended it or
- * left a side more than 300 cp down. */
+/* One game of self-play from `opening`; its samples into game_samples. Returns the first
+ * side's result in half points (2, 1, 0) and the number of samples, or -1 when the random plies
+ * ended it or left a side more than 300 cp down. */
 static int play_game(TT *tt, const char *opening, int random_plies, long long nodes, uint64_t *rng,
                      int *sample_count)
 {
-    Position pos;
+    const GameOps *ops = game->ops;
+    GamePosition pos;
     ParseError err;
-    Undo undo;
     MoveList list;
-    pos_set_fen(&pos, opening, &err);
+    ops->set_fen(&pos, opening, &err);
     for (int i = 0; i < random_plies; i++) {
-        if (movegen_generate(&pos, GEN_LEGAL, &list) == 0)
+        if (ops->legal_moves(&pos, &list) == 0)
             return -1;
-        pos_do_move(&pos, list.moves[splitmix(rng) % (uint64_t)list.count].move, &undo);
+        ops->do_move(&pos, list.moves[splitmix(rng) % (uint64_t)list.count].move);
     }
     tt_clear(tt);
-    search_clear(&play_search);
+    ops->search_clear(&play_search);
     int keys = 0, winning = 0, level = 0, samples = 0;
     *sample_count = 0;
     for (int ply = 0; ply < GAME_PLIES_MAX; ply++) {
-        game_keys[keys] = pos.key;
-        if (movegen_generate(&pos, GEN_LEGAL, &list) == 0)
-            return pos_in_check(&pos) ? (pos.side == WHITE ? 0 : 2) : 1;
-        if (pos.halfmove_clock >= 100 || insufficient_material(&pos) ||
-            threefold(game_keys, keys, pos.halfmove_clock))
+        bool first_to_move = ops->side_to_move(&pos) == WHITE;
+        game_keys[keys] = ops->key(&pos);
+        if (ops->legal_moves(&pos, &list) == 0) {
+            int result = game->no_moves_result(&pos);
+            *sample_count = samples;
+            return first_to_move ? result : 2 - result;
+        }
+        if (game->drawn(&pos) || threefold(game_keys, keys, game->halfmove_clock(&pos)))
             break;
         SearchLimits limits;
         memset(&limits, 0, sizeof limits);
         limits.time_ms[WHITE] = limits.time_ms[BLACK] = -1;
         limits.nodes = (uint64_t)(nodes * (90 + (long long)(splitmix(rng) % 21)) / 100);
         tt_new_search(tt);
-        SearchResult r = search_run(&play_search, &pos, game_keys, keys, &limits, NULL);
-        int white_score = pos.side == WHITE ? r.score : -r.score;
-        if (ply == 0 && (white_score > 300 || white_score < -300))
+        SearchResult r = ops->search(&play_search, &pos, game_keys, keys, &limits, NULL);
+        int first_score = first_to_move ? r.score : -r.score;
+        if (ply == 0 && (first_score > 300 || first_score < -300))
             return -1; /* the random plies lost a side too much */
         bool mate = r.score >= VALUE_MATE_IN_MAX_PLY || r.score <= -VALUE_MATE_IN_MAX_PLY;
-        if (!pos_in_check(&pos) && !mate && !pos_is_capture(&pos, r.best) &&
-            move_kind(r.best) != MOVE_PROMOTION) {
-            pos_get_fen(&pos, game_samples[samples].fen);
-            game_samples[samples++].score = white_score;
+        if (!ops->in_check(&pos) && !mate && !game->noisy(&pos, r.best)) {
+            ops->get_fen(&pos, game_samples[samples].fen);
+            game_samples[samples++].score = first_score;
         }
         /* Adjudication: both sides agree on a won or a dead drawn position. */
-        int side = white_score >= 1000 ? 1 : white_score <= -1000 ? -1 : 0;
+        int side = first_score >= 1000 ? 1 : first_score <= -1000 ? -1 : 0;
         winning = side && side == (winning > 0) - (winning < 0) ? winning + side : side;
         if (winning >= 6 || winning <= -6) {
             *sample_count = samples;
             return winning > 0 ? 2 : 0;
         }
-        level = ply >= 80 && white_score >= -10 && white_score <= 10 ? level + 1 : 0;
+        level = ply >= 80 && first_score >= -10 && first_score <= 10 ? level + 1 : 0;
         if (level >= 12)
             break;
         keys++;
-        pos_do_move(&pos, r.best, &undo);
+        ops->do_move(&pos, r.best);
     }
     *sample_count = samples;
     return 1;
@@ -284,11 +322,13 @@ static int command_play(int argc, char **argv)
         fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
         goto done;
     }
-    play_search.driver.tt = &tt;
+    game_search_driver(&play_search)->tt = &tt;
     fprintf(out,
-            "# flashmate-tune play --openings %s --games %lld --first %lld --nodes %lld "
+            "# flashmate-tune play%s%s --openings %s --games %lld --first %lld --nodes %lld "
             "--random-plies %lld --seed %lld\n",
-            openings_path, games, first, nodes, random_plies, seed);
+            game == &chess_tuning ? "" : " --variant ",
+            game == &chess_tuning ? "" : game->ops->name, openings_path, games, first, nodes,
+            random_plies, seed);
     long long points[3] = {0, 0, 0}, written = 0;
     for (long long g = first; g < first + games; g++) {
         uint64_t rng = (uint64_t)seed * 0x2545f4914f6cdd1du ^ (uint64_t)g;
@@ -366,8 +406,8 @@ static bool grow(void **array, long long *capacity, long long needed, size_t siz
 /* The compiled weights, packed, in weight order. */
 static int32_t *current_weights(void)
 {
-    int32_t *values = malloc(sizeof *values * (size_t)tuned_weight_count()), *v = values;
-    for (const TunedTable *t = tuned_tables; values && t->name; t++)
+    int32_t *values = malloc(sizeof *values * (size_t)tuned_weight_count(game)), *v = values;
+    for (const TunedTable *t = game->tables; values && t->name; t++)
         for (int i = 0; i < t->count; i++)
             *v++ = t->values[i];
     return values;
@@ -400,24 +440,21 @@ static bool read_data(const char *path, const int32_t *weights, DataSet *data)
         char *result_text = strchr(line, ';');
         char *end = NULL;
         double result = result_text ? strtod(result_text + 1, &end) : -1;
-        long score = 0, game = -1;
+        long score = 0, game_number = -1;
         if (end && *end == ';')
             score = strtol(end + 1, &end, 10);
         if (end && *end == ';')
-            game = strtol(end + 1, &end, 10);
-        Position pos;
-        ParseError err;
+            game_number = strtol(end + 1, &end, 10);
         if (result_text)
             *result_text = 0;
-        if (!result_text || (result != 0 && result != 0.5 && result != 1) || game < 0 || *end ||
-            score < -VALUE_MATE || score > VALUE_MATE || !pos_set_fen(&pos, line, &err)) {
+        if (!result_text || (result != 0 && result != 0.5 && result != 1) || game_number < 0 ||
+            *end || score < -VALUE_MATE || score > VALUE_MATE || !game->terms(line, &terms)) {
             fprintf(stderr,
                     "flashmate-tune: %s:%lld: not FEN;RESULT;SCORE;GAME (RESULT 1, 0.5 or 0)\n",
                     path, line_number);
             ok = false;
             break;
         }
-        eval_terms(&pos, &terms);
         if (!grow((void **)&data->positions, &data->capacity, data->count + 1,
                   sizeof *data->positions) ||
             !grow((void **)&data->term_weight, &data->term_capacity, data->terms + terms.count,
@@ -437,9 +474,10 @@ static bool read_data(const char *path, const int32_t *weights, DataSet *data)
         PositionTerms *p = &data->positions[data->count++];
         p->result = (float)result;
         p->score = (float)score;
-        p->held_out = game % 10 == 0;
-        p->mg_share = (float)terms.phase / PHASE_MAX;
-        p->eg_share = (float)terms.scale / 64 * (float)(PHASE_MAX - terms.phase) / PHASE_MAX;
+        p->held_out = game_number % 10 == 0;
+        p->mg_share = (float)terms.phase / (float)game->phase_max;
+        p->eg_share = (float)terms.scale / 64 * (float)(game->phase_max - terms.phase) /
+                      (float)game->phase_max;
         p->first = (int32_t)data->terms;
         p->count = (int16_t)terms.count;
         memcpy(data->term_weight + data->terms, terms.weight, sizeof terms.weight[0] * terms.count);
@@ -538,11 +576,10 @@ static void write_score_list(FILE *out, const TunedTable *t, const int32_t *valu
 /* The body of eval_weights.h (everything after the banner) for `values` of every weight. */
 static void write_weights_body(FILE *out, const int32_t *values)
 {
-    static const char *const piece_names[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
-    fputs("#ifndef FLASHMATE_EVAL_WEIGHTS_H\n#define FLASHMATE_EVAL_WEIGHTS_H\n\n"
-          "#include \"eval_score.h\"\n\n/* clang-format off */\n",
-          out);
-    for (const TunedTable *t = tuned_tables; t->name; values += t->count, t++) {
+    fprintf(out, "#ifndef %s\n#define %s\n\n#include \"%s\"\n\n/* clang-format off */\n",
+            game->guard, game->guard, game == &chess_tuning ? "eval_score.h" : "engine/score.h");
+    int width = game->board_width, height = game->board_height;
+    for (const TunedTable *t = game->tables; t->name; values += t->count, t++) {
         switch (t->shape) {
         case TUNED_SCALAR:
             fprintf(out, "static const Score %s = S(%d, %d);", t->name, score_mg(values[0]),
@@ -559,12 +596,12 @@ static void write_weights_body(FILE *out, const int32_t *values)
         case TUNED_BOARDS:
             fprintf(out, "\n/* %s */\nstatic FM_FLASH Score %s[%s] = {\n", t->comment, t->name,
                     t->size);
-            for (int board = 0; board < t->count / 64; board++) {
-                fprintf(out, "    { /* %s */\n", piece_names[board % 6]);
-                for (int rank = 0; rank < 8; rank++) {
+            for (int board = 0; board < t->count / (width * height); board++) {
+                fprintf(out, "    { /* %s */\n", game->board_names[board]);
+                for (int rank = 0; rank < height; rank++) {
                     fputs("       ", out);
-                    for (int file = 0; file < 8; file++) {
-                        int32_t v = values[board * 64 + rank * 8 + file];
+                    for (int file = 0; file < width; file++) {
+                        int32_t v = values[(board * height + rank) * width + file];
                         fprintf(out, " S(%4d,%4d),", score_mg(v), score_eg(v));
                     }
                     fputc('\n', out);
@@ -645,7 +682,7 @@ static int command_fit(int argc, char **argv)
         status = usage();
         goto free_data;
     }
-    int weights = tuned_weight_count();
+    int weights = tuned_weight_count(game);
     double *mg = calloc((size_t)weights, sizeof *mg), *eg = calloc((size_t)weights, sizeof *eg);
     double *grad_mg = calloc((size_t)weights, sizeof *mg), *grad_eg = calloc((size_t)weights, 8);
     double *m1 = calloc((size_t)weights * 2, sizeof *m1), *m2 = calloc((size_t)weights * 2, 8);
@@ -739,11 +776,10 @@ static int command_fit(int argc, char **argv)
         fprintf(stderr, "flashmate-tune: cannot write %s: %s\n", out_path, strerror(errno));
         goto done;
     }
-    fputs("/*\n * The chess evaluation's weights (src/chess/eval.c adds them through WEIGHT), each "
-          "a\n"
-          " * (midgame, endgame) pair S(mg, eg).\n *\n"
-          " * Generated by flashmate-tune fit (src/app/tune.c); DO NOT EDIT: tune again.\n",
-          out);
+    fprintf(out,
+            "/*\n * The %s\n * (midgame, endgame) pair S(mg, eg).\n *\n"
+            " * Generated by flashmate-tune fit (src/app/tune.c); DO NOT EDIT: tune again.\n",
+            game->about);
     fprintf(out, " *   data: %s, %lld positions (%lld held out)\n", file_list, data.count, held);
     for (int i = 0; i < data.header_count; i++)
         fprintf(out, " *   made by:%s\n", data.headers[i]);
@@ -774,6 +810,25 @@ free_data:
 
 int main(int argc, char **argv)
 {
+    /* --variant NAME, anywhere: taken out of the arguments. */
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--variant"))
+            continue;
+        const char *name = i + 1 < argc ? argv[i + 1] : "";
+        if (!strcmp(name, "chess"))
+            game = &chess_tuning;
+#ifdef FLASHMATE_XIANGQI
+        else if (!strcmp(name, "xiangqi"))
+            game = &xiangqi_tuning;
+#endif
+        else {
+            fprintf(stderr, "flashmate-tune: --variant needs chess or xiangqi, not '%s'\n", name);
+            return 2;
+        }
+        memmove(argv + i, argv + i + 2, sizeof *argv * (size_t)(argc - i - 1)); /* and NULL */
+        argc -= 2;
+        break;
+    }
     if (argc >= 2 && !strcmp(argv[1], "play"))
         return command_play(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "fit"))

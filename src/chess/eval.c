@@ -4,23 +4,14 @@
  * eval_weights.h, which the tuner writes (src/app/tune.c). The result is in centipawns from the
  * side to move's point of view.
  *
- * Every weight is added through WEIGHT(weight, colour, count): count times the weight, for that
- * side. The tuner compiles this file once more with FLASHMATE_EVAL_TRACE (src/app/tune_eval.c),
- * where WEIGHT also counts how often each weight was added for each side: the evaluation is
- * linear in its weights, so those counts, the phase and the endgame scale reproduce it.
+ * Every weight is added through WEIGHT (engine/score.h); the tuner compiles this file once more
+ * (src/app/tune_chess.c) to count them.
  */
 #include "eval.h"
 
 #include "attacks.h"
 #include "engine/text.h"
 #include "eval_weights.h"
-
-#ifdef FLASHMATE_EVAL_TRACE
-static Score eval_trace_take(const Score *weight, Color c, int count);
-#define WEIGHT(weight, c, count) eval_trace_take(&(weight), (c), (count))
-#else
-#define WEIGHT(weight, c, count) ((count) * (weight))
-#endif
 
 /* What one side's evaluation needs to know about the board. */
 typedef struct EvalSide {
@@ -295,7 +286,7 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
     return (int)(((int32_t)mg * phase + (int32_t)eg * (PHASE_MAX - phase)) / PHASE_MAX);
 }
 
-#ifndef FLASHMATE_EVAL_TRACE /* the tuner's build has only evaluate() (src/app/tune_eval.c) */
+#ifndef FLASHMATE_EVAL_TRACE /* the tuner's build has only evaluate() (src/app/tune_chess.c) */
 int eval_position(const Position *pos)
 {
     int value = evaluate(pos, NULL);

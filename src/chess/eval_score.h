@@ -1,22 +1,13 @@
 /*
- * The evaluation's score type and the constants it does not tune. A Score is a pair (midgame,
- * endgame) packed into one int32 by S(); the evaluation sums packed values and blends the two
- * halves by game phase at the end. The tuned weights are in eval_weights.h, which the tuner
- * writes (src/app/tune.c); the values here are not linear terms of the evaluation (the phase,
- * the king-zone attack weights that index a table) or belong to SEE, so they stay set by hand.
+ * The chess evaluation's constants that it does not tune (the Score type is engine/score.h's).
+ * The tuned weights are in eval_weights.h, which the tuner writes (src/app/tune.c); the values
+ * here are not linear terms of the evaluation (the phase, the king-zone attack weights that index
+ * a table) or belong to SEE, so they stay set by hand.
  */
 #ifndef FLASHMATE_EVAL_SCORE_H
 #define FLASHMATE_EVAL_SCORE_H
 
-#include <stdint.h>
-
-#include "flashmate/flash.h" /* the tables are FM_FLASH: flash on every platform */
-
-typedef int32_t Score;
-#define S(mg, eg) ((Score)((uint32_t)(eg) << 16) + (Score)(mg))
-
-static inline int score_mg(Score s) { return (int16_t)(uint16_t)((uint32_t)s & 0xffff); }
-static inline int score_eg(Score s) { return (int16_t)(uint16_t)(((uint32_t)s + 0x8000) >> 16); }
+#include "engine/score.h"
 
 /* Exchange values for SEE, move ordering and the endgame scale (pawn ... king). */
 static FM_FLASH int see_value[6] = {100, 320, 330, 500, 950, 0};

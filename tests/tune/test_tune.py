@@ -9,7 +9,9 @@
   every line is FEN;RESULT;SCORE;GAME;
 - `fit` checks that the counted terms give the evaluation back on every position, lowers the
   training error, and writes a whole weights file with its banner;
-- bad input (a malformed line, a bad FEN, a bad option value) fails with a message naming it.
+- bad input (a malformed line, a bad FEN, a bad option value) fails with a message naming it;
+- the same for Xiangqi (`--variant xiangqi`, src/xiangqi/eval_weights.h): the weights file is
+  the tuner's output, self-play writes Xiangqi positions, the fit reproduces the evaluation.
 """
 import os
 import re
@@ -20,6 +22,7 @@ import unittest
 
 TUNE = SOURCE = None
 OPENINGS = "tests/data/openings-balanced-200.epd"
+XIANGQI_OPENINGS = "tests/data/xiangqi-openings-150.epd"
 
 
 def run(*args, check=True):
@@ -43,13 +46,15 @@ class Tuner(unittest.TestCase):
             "--nodes", "300", "--seed", "5", "--out", cls.data)
 
     def test_weights_file_is_the_tuners_output(self):
-        with open(os.path.join(SOURCE, "src/chess/eval_weights.h")) as f:
-            text = f.read()
-        self.assertTrue(text.startswith("/*"), "the file starts with its banner")
-        body = text[text.index("*/\n") + 3:]
-        self.assertEqual(run("weights").stdout, body,
-                         "src/chess/eval_weights.h differs from `flashmate-tune weights`: it was "
-                         "edited by hand, or WEIGHT tables changed without tuned_tables")
+        for path, args in (("src/chess/eval_weights.h", ["weights"]),
+                           ("src/xiangqi/eval_weights.h", ["weights", "--variant", "xiangqi"])):
+            with open(os.path.join(SOURCE, path)) as f:
+                text = f.read()
+            self.assertTrue(text.startswith("/*"), "the file starts with its banner")
+            body = text[text.index("*/\n") + 3:]
+            self.assertEqual(run(*args).stdout, body,
+                             f"{path} differs from `flashmate-tune {' '.join(args)}`: it was "
+                             "edited by hand, or WEIGHT tables changed without tuned_tables")
 
     def test_play_writes_positions_and_splits(self):
         lines = data_lines(self.data)
@@ -126,6 +131,51 @@ class Tuner(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot open", r.stderr)
         self.assertEqual(run("frobnicate", check=False).returncode, 2)
+        r = run("weights", "--variant", "shogi", check=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--variant needs chess or xiangqi, not 'shogi'", r.stderr)
+
+
+class XiangqiTuner(unittest.TestCase):
+    def test_play_and_fit(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            data = os.path.join(tmp, "xiangqi.txt")
+            run("play", "--variant", "xiangqi", "--openings",
+                os.path.join(SOURCE, XIANGQI_OPENINGS), "--games", "6", "--nodes", "300",
+                "--seed", "5", "--out", data)
+            with open(data) as f:
+                self.assertTrue(f.readline().startswith("# flashmate-tune play --variant xiangqi "))
+            lines = data_lines(data)
+            self.assertGreater(len(lines), 50)
+            for line in lines:
+                fen, result, score, game = line.rstrip("\n").split(";")
+                board = fen.split()[0]
+                self.assertEqual(len(board.split("/")), 10, line)
+                self.assertEqual(sorted(c for c in board if c in "kK"), ["K", "k"], line)
+                self.assertIn(result, ("0", "0.5", "1"))
+            out = os.path.join(tmp, "eval_weights.h")
+            r = run("fit", "--variant", "xiangqi", "--epochs", "30", "--rate", "1", "--out", out,
+                    data)
+            first = re.search(r"within (\d+) cp of the evaluation; K ([\d.]+); error ([\d.]+)",
+                              r.stderr)
+            last = re.search(r"rounded: error ([\d.]+)", r.stderr)
+            self.assertTrue(first and last, r.stderr)
+            self.assertLessEqual(int(first.group(1)), 1)
+            self.assertLess(float(last.group(1)), float(first.group(3)), r.stderr)
+            with open(out) as f:
+                text = f.read()
+            self.assertIn("The Xiangqi evaluation's weights", text)
+            self.assertIn("#ifndef FLASHMATE_XIANGQI_EVAL_WEIGHTS_H", text)
+            self.assertIn("{ /* chariot */", text)
+            # A chess position is not a Xiangqi one: named, not misread.
+            bad = os.path.join(tmp, "bad.txt")
+            with open(bad, "w") as f:
+                f.writelines(lines[:3] + [
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;1;0;0\n"])
+            r = run("fit", "--variant", "xiangqi", "--epochs", "1", "--out", out, bad,
+                    check=False)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("bad.txt:4:", r.stderr)
 
 
 if __name__ == "__main__":

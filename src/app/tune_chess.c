@@ -1,8 +1,8 @@
 /*
- * The chess evaluation compiled once more for the tuner, with FLASHMATE_EVAL_TRACE: the same
- * code as the engine's (src/chess/eval.c, included here), whose WEIGHT() also counts every
- * weight it adds. The table list below names the weights of eval_weights.h for the tuner, which
- * writes that file back.
+ * Chess for the tuner (src/app/tune_eval.h): the evaluation compiled once more with
+ * FLASHMATE_EVAL_TRACE, the same code as the engine's (src/chess/eval.c, included here), whose
+ * WEIGHT() also counts every weight it adds; the table list below names the weights of
+ * src/chess/eval_weights.h, which the tuner writes back; and the rules self-play needs.
  */
 #define FLASHMATE_EVAL_TRACE 1
 #include "chess/eval.c"
@@ -12,15 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flashmate/games.h"
+#include "flashmate/movegen.h"
 #include "tune_eval.h"
 
-#define TABLE(name, size, shape, per_line, comment)                                                \
-    {                                                                                              \
-#name, size, comment, shape, per_line, (const int32_t *)&(name),                           \
-            sizeof(name) / sizeof(Score)                                                           \
-    }
+#define TABLE TUNED_TABLE
 
-const TunedTable tuned_tables[] = {
+static const TunedTable tuned_tables[] = {
     TABLE(
         piece_value, "6", TUNED_LIST, 6,
         "Piece values (pawn, knight, bishop, rook, queen, king); SEE has its own (eval_score.h)."),
@@ -70,51 +68,72 @@ const TunedTable tuned_tables[] = {
     {0},
 };
 
-int tuned_weight_count(void)
-{
-    int n = 0;
-    for (const TunedTable *t = tuned_tables; t->name; t++)
-        n += t->count;
-    return n;
-}
-
 /* The counts of the evaluation under way, by weight number. */
-static int16_t trace_times[1024];
+static int16_t trace_times[TRACE_WEIGHTS_MAX];
 
 static Score eval_trace_take(const Score *weight, Color c, int count)
 {
-    int first = 0;
-    for (const TunedTable *t = tuned_tables; t->name; first += t->count, t++) {
-        const Score *values = (const Score *)t->values;
-        if (weight >= values && weight < values + t->count) {
-            trace_times[first + (weight - values)] += (int16_t)(c == WHITE ? count : -count);
-            return count * *weight;
-        }
+    int number = tuned_weight_number(tuned_tables, weight);
+    if (number < 0) {
+        fputs("flashmate-tune: WEIGHT() of a weight missing from tuned_tables\n", stderr);
+        abort();
     }
-    fputs("flashmate-tune: WEIGHT() of a weight missing from tuned_tables\n", stderr);
-    abort();
+    trace_times[number] += (int16_t)(c == WHITE ? count : -count);
+    return count * *weight;
 }
 
-void eval_terms(const Position *pos, EvalTerms *terms)
+static bool chess_terms(const char *fen, EvalTerms *terms)
 {
-    _Static_assert(sizeof trace_times / sizeof trace_times[0] <= INT16_MAX, "weight numbers");
-    int total = tuned_weight_count();
-    assert(total <= (int)(sizeof trace_times / sizeof trace_times[0]));
+    Position pos;
+    ParseError err;
+    if (!pos_set_fen(&pos, fen, &err))
+        return false;
     memset(trace_times, 0, sizeof trace_times);
     EvalTrace trace;
-    terms->value = evaluate(pos, &trace);
+    terms->value = evaluate(&pos, &trace);
     terms->phase = trace.phase;
     terms->scale = trace.scale;
-    terms->count = 0;
-    for (int i = 0; i < total; i++) {
-        if (trace_times[i]) {
-            if (terms->count == TRACE_TERMS_MAX) {
-                fputs("flashmate-tune: more weights than TRACE_TERMS_MAX in one position\n",
-                      stderr);
-                abort();
-            }
-            terms->weight[terms->count] = (int16_t)i;
-            terms->times[terms->count++] = trace_times[i];
-        }
-    }
+    tuned_terms_collect(trace_times, tuned_weight_count(&chess_tuning), terms);
+    return true;
 }
+
+static int chess_halfmove_clock(const void *pos) { return ((const Position *)pos)->halfmove_clock; }
+
+/* Checkmate loses, stalemate draws. */
+static int chess_no_moves_result(const void *pos) { return pos_in_check(pos) ? 0 : 1; }
+
+/* The fifty-move rule, or neither side can mate: kings alone, or a single knight or bishop
+ * beside them. */
+static bool chess_drawn(const void *position)
+{
+    const Position *pos = position;
+    if (pos->halfmove_clock >= 100)
+        return true;
+    if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
+        return false;
+    return bb_popcount(pos->by_type[KNIGHT] | pos->by_type[BISHOP]) <= 1;
+}
+
+static bool chess_noisy(const void *pos, Move move)
+{
+    return pos_is_capture(pos, move) || move_kind(move) == MOVE_PROMOTION;
+}
+
+static const char *const piece_names[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+
+const TunedGame chess_tuning = {
+    .ops = &chess_game,
+    .weights_file = "src/chess/eval_weights.h",
+    .guard = "FLASHMATE_EVAL_WEIGHTS_H",
+    .about = "chess evaluation's weights (src/chess/eval.c adds them through WEIGHT), each a",
+    .tables = tuned_tables,
+    .board_width = 8,
+    .board_height = 8,
+    .board_names = piece_names,
+    .phase_max = PHASE_MAX,
+    .halfmove_clock = chess_halfmove_clock,
+    .no_moves_result = chess_no_moves_result,
+    .drawn = chess_drawn,
+    .noisy = chess_noisy,
+    .terms = chess_terms,
+};
