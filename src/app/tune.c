@@ -56,13 +56,18 @@ int tuned_weight_count(const TunedGame *tuned)
     return n;
 }
 
-int tuned_weight_number(const TunedTable *tables, const int32_t *weight)
+int32_t tuned_trace_take(const TunedTable *tables, int16_t *times, const int32_t *weight, Color c,
+                         int count)
 {
     int first = 0;
-    for (const TunedTable *t = tables; t->name; first += t->count, t++)
-        if (weight >= t->values && weight < t->values + t->count)
-            return first + (int)(weight - t->values);
-    return -1;
+    for (const TunedTable *t = tables; t->name; first += t->count, t++) {
+        if (weight >= t->values && weight < t->values + t->count) {
+            times[first + (weight - t->values)] += (int16_t)(c == WHITE ? count : -count);
+            return count * *weight;
+        }
+    }
+    fputs("flashmate-tune: WEIGHT() of a weight missing from tuned_tables\n", stderr);
+    abort();
 }
 
 void tuned_terms_collect(const int16_t *times, int weights, EvalTerms *terms)

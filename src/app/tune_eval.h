@@ -74,8 +74,10 @@ extern const TunedGame chess_tuning, xiangqi_tuning;
 
 int tuned_weight_count(const TunedGame *game);
 
-/* For the trace: the number of `weight` in `tables` (-1 when it is not one of theirs). */
-int tuned_weight_number(const TunedTable *tables, const int32_t *weight);
+/* For the trace (a game's eval_trace_take): count `count` times `weight`, one of `tables`, for
+ * side c into times[its number]; returns count x weight. */
+int32_t tuned_trace_take(const TunedTable *tables, int16_t *times, const int32_t *weight, Color c,
+                         int count);
 
 /* The weights with nonzero counts of `times` (indexed by weight number) into `terms`. */
 void tuned_terms_collect(const int16_t *times, int weights, EvalTerms *terms);

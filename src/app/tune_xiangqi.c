@@ -48,13 +48,7 @@ static int16_t trace_times[TRACE_WEIGHTS_MAX];
 
 static Score eval_trace_take(const Score *weight, Color c, int count)
 {
-    int number = tuned_weight_number(tuned_tables, weight);
-    if (number < 0) {
-        fputs("flashmate-tune: WEIGHT() of a weight missing from tuned_tables\n", stderr);
-        abort();
-    }
-    trace_times[number] += (int16_t)(c == WHITE ? count : -count);
-    return count * *weight;
+    return tuned_trace_take(tuned_tables, trace_times, weight, c, count);
 }
 
 static bool xiangqi_terms(const char *fen, EvalTerms *terms)
