@@ -1,10 +1,11 @@
 /*
- * Xiangqi evaluation: material, piece-square tables, the mobility of chariots, horses and
- * cannons, and king safety by attack units on the palace and by hollow cannons. The values are
- * this engine's own choices, each term kept when self-play accepted it (docs/tested-changes.md):
- * a chariot is worth about two horses, a soldier doubles in value once across the river and is
- * best near the enemy palace, horses like the centre and the squares in front of the enemy
- * palace, cannons the central file and their own back ranks.
+ * Xiangqi evaluation, tapered between midgame and endgame by the phase: material, piece-square
+ * tables, the mobility of chariots, horses and cannons, chariots on open files, and king safety
+ * by attack units on the palace and by the pieces lined up with the general. Each term was kept
+ * when self-play accepted it (docs/tested-changes.md); the weights, in eval_weights.h, are
+ * fitted by the tuner (`flashmate-tune --variant xiangqi`, src/app/tune.c) to self-play games.
+ * Every weight is added through WEIGHT (engine/score.h); the tuner compiles this file once more
+ * (src/app/tune_xiangqi.c) to count them.
  */
 #include "flashmate/xiangqi_search.h"
 
@@ -193,14 +194,18 @@ static inline int blend(Score s, int phase)
     return (score_mg(s) * phase + score_eg(s) * (PHASE_MAX - phase)) / PHASE_MAX;
 }
 
-/* The evaluation from Red's point of view (the tuner's, src/app/tune_xiangqi.c). */
+static inline Score rows_sum(EvalRows rows)
+{
+    return rows.material + rows.mobility + rows.king + rows.tempo;
+}
+
+/* The evaluation from Red's point of view (the tuner's, src/app/tune_xiangqi.c): each side's
+ * terms blended by the phase, so that the eval table's rows can add up to it exactly. */
 static inline int evaluate_for_red(const XqPosition *pos, int *phase)
 {
-    EvalRows red = side_rows(pos, WHITE), black = side_rows(pos, BLACK);
     *phase = phase_of(pos);
-    return blend(red.material + red.mobility + red.king + red.tempo - black.material -
-                     black.mobility - black.king - black.tempo,
-                 *phase);
+    return blend(rows_sum(side_rows(pos, WHITE)), *phase) -
+           blend(rows_sum(side_rows(pos, BLACK)), *phase);
 }
 
 #ifndef FLASHMATE_EVAL_TRACE /* the tuner's build has only evaluate_for_red() (src/app/tune_xiangqi.c) */
@@ -216,11 +221,21 @@ int xq_evaluate(const XqPosition *pos)
     return xq_side(pos) == WHITE ? red : -red;
 }
 
-/* One term row of the eval table: its name (right-aligned to the header), Red, Black, Total. */
-static void add_row(TextBuf *t, const FlashText *name, Score red_score, Score black_score,
-                    int phase)
+typedef struct RowSums {
+    Score red, black;
+} RowSums;
+
+/* One term row of the eval table: its name (right-aligned to the header), Red, Black, Total.
+ * Each side's column shows the growth of its blended running sum, so that the rounded rows add
+ * up to the blended whole. */
+static void add_row(TextBuf *t, const FlashText *name, Score red_row, Score black_row,
+                    RowSums *sums, int phase)
 {
-    int red = blend(red_score, phase), black = blend(black_score, phase);
+    RowSums before = *sums;
+    sums->red += red_row;
+    sums->black += black_row;
+    int red = blend(sums->red, phase) - blend(before.red, phase);
+    int black = blend(sums->black, phase) - blend(before.black, phase);
     text_add(t, name);
     text_add(t, FM_TEXT(" |"));
     text_add_int_width(t, red, 7);
@@ -234,18 +249,21 @@ static void add_row(TextBuf *t, const FlashText *name, Score red_score, Score bl
 void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
 {
     EvalRows red = side_rows(pos, WHITE), black = side_rows(pos, BLACK);
+    RowSums sums = {0, 0};
     int phase;
     int result = evaluate_for_red(pos, &phase);
     TextBuf t = text_buf(buf, size);
     text_add(&t, FM_TEXT("                term |    Red |  Black |  Total |\n"));
-    add_row(&t, FM_TEXT("material and squares"), red.material, black.material, phase);
-    add_row(&t, FM_TEXT(" mobility, open file"), red.mobility, black.mobility, phase);
-    add_row(&t, FM_TEXT("         king safety"), red.king, black.king, phase);
-    add_row(&t, FM_TEXT("               tempo"), red.tempo, black.tempo, phase);
-    text_add(&t, FM_TEXT("phase: "));
-    text_add_int(&t, phase);
-    text_add(&t, FM_TEXT(" of 16; result: "));
+    add_row(&t, FM_TEXT("material and squares"), red.material, black.material, &sums, phase);
+    add_row(&t, FM_TEXT(" mobility, open file"), red.mobility, black.mobility, &sums, phase);
+    add_row(&t, FM_TEXT("         king safety"), red.king, black.king, &sums, phase);
+    add_row(&t, FM_TEXT("               tempo"), red.tempo, black.tempo, &sums, phase);
+    text_add(&t, FM_TEXT("result: "));
     text_add_int(&t, result);
-    text_add(&t, FM_TEXT(" for Red (the rows are rounded)\n"));
+    text_add(&t, FM_TEXT(" for Red; phase "));
+    text_add_int(&t, phase);
+    text_add(&t, FM_TEXT(" of "));
+    text_add_int(&t, PHASE_MAX);
+    text_add(&t, FM_TEXT(" (the midgame's share)\n"));
 }
 #endif
