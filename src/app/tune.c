@@ -283,7 +283,7 @@ static int play_game(TT *tt, const char *opening, int random_plies, long long no
 static int command_play(int argc, char **argv)
 {
     const char *openings_path = NULL, *out_path = NULL;
-    long long games = 0, first = 0, nodes = 5000, random_plies = 4, seed = 1;
+    long long game_count = 0, first = 0, nodes = 5000, random_plies = 4, seed = 1;
     for (int i = 2; i < argc; i += 2) { /* every option takes a value */
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = true;
@@ -292,7 +292,7 @@ static int command_play(int argc, char **argv)
         else if (!strcmp(argv[i], "--out"))
             out_path = value;
         else if (!strcmp(argv[i], "--games"))
-            ok = parse_count("--games", value, 1, 100000000, &games);
+            ok = parse_count("--games", value, 1, 100000000, &game_count);
         else if (!strcmp(argv[i], "--first"))
             ok = parse_count("--first", value, 0, 100000000, &first);
         else if (!strcmp(argv[i], "--nodes"))
@@ -308,7 +308,7 @@ static int command_play(int argc, char **argv)
         if (!ok || !value)
             return value ? 2 : usage();
     }
-    if (!openings_path || !out_path || games == 0) {
+    if (!openings_path || !out_path || game_count == 0) {
         fputs("flashmate-tune play: --openings, --games and --out are needed\n", stderr);
         return usage();
     }
@@ -332,10 +332,10 @@ static int command_play(int argc, char **argv)
             "# flashmate-tune play%s%s --openings %s --games %lld --first %lld --nodes %lld "
             "--random-plies %lld --seed %lld\n",
             game == &chess_tuning ? "" : " --variant ",
-            game == &chess_tuning ? "" : game->ops->name, openings_path, games, first, nodes,
+            game == &chess_tuning ? "" : game->ops->name, openings_path, game_count, first, nodes,
             random_plies, seed);
     long long points[3] = {0, 0, 0}, written = 0;
-    for (long long g = first; g < first + games; g++) {
+    for (long long g = first; g < first + game_count; g++) {
         uint64_t rng = (uint64_t)seed * 0x2545f4914f6cdd1du ^ (uint64_t)g;
         splitmix(&rng);
         int samples, result = play_game(&tt, openings[g % opening_count], (int)random_plies, nodes,
