@@ -35,6 +35,15 @@ class Skip(Exception):
     pass
 
 
+def assert_engine_fault_not_replayed(case, text):
+    """The board's fault is never replayed. A game Fairy-Max crashed by itself is (it does, on
+    some positions: seen in CI), and the board's fault then comes in the next attempt."""
+    replays = [line for line in text.splitlines()
+               if "replayed" in line and not line.startswith("opponent crashed in game ")
+               and "opponent crashes: " not in line]
+    case.assertEqual(replays, [], text)
+
+
 def board_match(out, fault):
     emulator = board_engine.emulator_command(BOARD, IMAGE)
     engine = [sys.executable, os.path.join(HERE, "board_engine.py"), BOARD, "--nodes", NODES, "--",
@@ -87,7 +96,7 @@ class BoardMatch(unittest.TestCase):
         rc, text, _ = board_match(self.out, "illegal")
         self.assertEqual(rc, 1, text)
         self.assertRegex(text, r"FAULT game 1: illegal move: polyglot: resign \(illegal engine move by white: a2a5\)")
-        self.assertNotIn("replayed", text)
+        assert_engine_fault_not_replayed(self, text)
 
     def test_an_emulator_that_dies_fails(self):
         # faulty_engine.py ends the emulator (exit status 3): board_engine.py exits 1, polyglot
@@ -97,7 +106,7 @@ class BoardMatch(unittest.TestCase):
         self.assertEqual(rc, 1, text)
         self.assertRegex(text, r"game 1: the engine ended with exit status 1\b")
         self.assertRegex(text, r"polyglot said: .*child exited with status 1")
-        self.assertNotIn("replayed", text)
+        assert_engine_fault_not_replayed(self, text)
         self.assertLess(seconds, 150, text)
 
 
