@@ -250,16 +250,15 @@ void xq_eval_explain(const XqPosition *pos, char *buf, size_t size)
 {
     EvalRows red = side_rows(pos, WHITE), black = side_rows(pos, BLACK);
     RowSums sums = {0, 0};
-    int phase;
-    int result = evaluate_for_red(pos, &phase);
+    int phase = phase_of(pos);
     TextBuf t = text_buf(buf, size);
     text_add(&t, FM_TEXT("                term |    Red |  Black |  Total |\n"));
     add_row(&t, FM_TEXT("material and squares"), red.material, black.material, &sums, phase);
     add_row(&t, FM_TEXT(" mobility, open file"), red.mobility, black.mobility, &sums, phase);
     add_row(&t, FM_TEXT("         king safety"), red.king, black.king, &sums, phase);
     add_row(&t, FM_TEXT("               tempo"), red.tempo, black.tempo, &sums, phase);
-    text_add(&t, FM_TEXT("result: "));
-    text_add_int(&t, result);
+    text_add(&t, FM_TEXT("result: ")); /* evaluate_for_red()'s, from the rows' sums */
+    text_add_int(&t, blend(sums.red, phase) - blend(sums.black, phase));
     text_add(&t, FM_TEXT(" for Red; phase "));
     text_add_int(&t, phase);
     text_add(&t, FM_TEXT(" of "));

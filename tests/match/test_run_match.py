@@ -23,7 +23,7 @@ RUN_MATCH = os.path.join(HERE, "run_match.sh")
 FAULTY = os.path.join(HERE, "faulty_engine.py")
 OPENINGS = os.path.join(HERE, "testdata", "queen-endings.epd")
 FLASHMATE = None
-OPPONENT = []  # the command of a CECP engine that never crashes by itself
+OPPONENT = None  # the command of a CECP engine that never crashes by itself
 
 
 def run_match(out, games, engine, opponent, options=()):
@@ -43,7 +43,7 @@ def run_match(out, games, engine, opponent, options=()):
 def faulty_opponent(*faults):
     """The opponent, wrapped once per (games/attempts, fault, N): the layer whose --only names the
     game and attempt being played is faulty, the others just run the next one."""
-    command = list(OPPONENT)
+    command = [OPPONENT]
     for only, fault, n in reversed(faults):
         command = [FAULTY, "--cecp", "--only", only, fault, str(n)] + command
     return "cecp:" + " ".join(command)
@@ -97,7 +97,7 @@ class RunMatch(unittest.TestCase):
     def test_engine_crashes_fail(self):
         # The engine dies at its second `go`: it loses on time, polyglot reports it, no replay.
         engine = "uci:%s crash 2 %s" % (FAULTY, FLASHMATE)
-        rc, text = run_match(self.out, 1, engine, "cecp:" + " ".join(OPPONENT))
+        rc, text = run_match(self.out, 1, engine, "cecp:" + OPPONENT)
         self.assertEqual(rc, 1, text)
         self.assertRegex(text, r"FAULT game 1: time forfeit")
         self.assertRegex(text, r"game 1: the engine ended with exit status 3")
@@ -110,8 +110,7 @@ class RunMatch(unittest.TestCase):
         for side in ("engine", "opponent"):
             padding = "PADDING=" + "x" * 900
             engine = "uci:env %s %s" % (padding, FLASHMATE) if side == "engine" else "uci:" + FLASHMATE
-            opponent = "cecp:env %s %s" % (padding, " ".join(OPPONENT)) if side == "opponent" \
-                else "cecp:" + " ".join(OPPONENT)
+            opponent = "cecp:env %s %s" % (padding, OPPONENT) if side == "opponent" else "cecp:" + OPPONENT
             rc, text = run_match(self.out, 1, engine, opponent)
             self.assertEqual(rc, 0, side + ": " + text)
             self.assertRegex(text, r"games=1 W=\d D=\d L=\d", side)
@@ -120,7 +119,7 @@ class RunMatch(unittest.TestCase):
     def test_engine_crash_at_quit_fails(self):
         # No referee notices this one: watch_exit.py does.
         engine = "uci:%s quitcrash 0 %s" % (FAULTY, FLASHMATE)
-        rc, text = run_match(self.out, 1, engine, "cecp:" + " ".join(OPPONENT))
+        rc, text = run_match(self.out, 1, engine, "cecp:" + OPPONENT)
         self.assertEqual(rc, 1, text)
         self.assertRegex(text, r"game 1: the engine was killed by SIGSEGV")
 
@@ -134,5 +133,5 @@ if __name__ == "__main__":
         if not shutil.which(tool):
             print("SKIP: %s not installed" % tool)
             sys.exit(77)
-    OPPONENT = [shutil.which("polyglot"), "-noini", "-en", "opponent-under-polyglot", "-ec", FLASHMATE]
+    OPPONENT = "%s -noini -en opponent-under-polyglot -ec %s" % (shutil.which("polyglot"), FLASHMATE)
     unittest.main(argv=sys.argv[:1], verbosity=2)
