@@ -44,7 +44,9 @@
 set(FLASHMATE_KNOWN_BOARDS netduinoplus2 stm32vldiscovery microbit hifive1 atmega2560)
 
 # The UCI engine's sizes for a board with 16 KB of RAM (microbit, hifive1): 10.5 KB of static
-# RAM with a 2 KB table, and a 5 KB stack.
+# RAM with a 2 KB table, and a 5 KB stack. The search reads its console and clock every 512
+# nodes (on these boards and the 8 KB ones): with 2048, `stop` took 104 ms of emulator CPU once
+# on the microbit under a loaded CI machine (the console test's limit is 100).
 macro(flashmate_board_engine_16k)
   set(FLASHMATE_BOARD_UCI ON)
   set(FLASHMATE_BOARD_ENGINE FLASHMATE_MAX_PLY=24 FLASHMATE_MOVE_STACK_MAX=768
@@ -52,7 +54,7 @@ macro(flashmate_board_engine_16k)
       FLASHMATE_MULTIPV_MAX=2 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
       FLASHMATE_CONTINUATION_HISTORY=0
       FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=32 FLASHMATE_QUIETS_TRIED_MAX=16
-      FLASHMATE_STACK_GUARD_BYTES=1536)
+      FLASHMATE_STACK_GUARD_BYTES=1536 FLASHMATE_POLL_NODES=512)
   set(FLASHMATE_BOARD_TT_BYTES 2048)
   set(FLASHMATE_BOARD_UCI_STACK 5120)
   set(FLASHMATE_BOARD_UCI_RAM_BUDGET 12288)
@@ -72,7 +74,7 @@ macro(flashmate_board_engine_8k)
       FLASHMATE_MULTIPV_MAX=1 FLASHMATE_HISTORY_BY_FROM=0 FLASHMATE_COUNTER_MOVES=0
       FLASHMATE_CONTINUATION_HISTORY=0
       FLASHMATE_UCI_VALUE_MAX=64 FLASHMATE_SEARCHMOVES_MAX=16 FLASHMATE_QUIETS_TRIED_MAX=8
-      FLASHMATE_STACK_GUARD_BYTES=960 FLASHMATE_DEPTH_MAX=32)
+      FLASHMATE_STACK_GUARD_BYTES=960 FLASHMATE_DEPTH_MAX=32 FLASHMATE_POLL_NODES=512)
   set(FLASHMATE_BOARD_CONSOLE_SHARED_LINE ON)
   set(FLASHMATE_BOARD_TT_BYTES 256)
   set(FLASHMATE_BOARD_UCI_STACK 3416)
@@ -146,7 +148,7 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
     flashmate_board_engine_8k()
     # A 128-byte receive ring: lines typed while the engine waits are taken as they come, and
-    # while it searches the UART holds what the ring cannot (the engine polls every 2048 nodes).
+    # while it searches the UART holds what the ring cannot (the engine polls every 512 nodes).
     set(FLASHMATE_BOARD_CONSOLE_RX 128)
   elseif("${name}" STREQUAL "microbit")
     # nRF51822 (Cortex-M0, no 64-bit multiply): 256 KB flash, 16 KB SRAM.
@@ -204,6 +206,7 @@ macro(flashmate_board name)
     # takes some 200,000 cycles here (64-bit bitboards on an 8-bit core, 12 ms), so the search
     # reads its console and clock at every node, not every 2048.
     flashmate_board_engine_8k()
+    list(REMOVE_ITEM FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=512)
     list(APPEND FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=1)
     set(FLASHMATE_BOARD_CONSOLE_RX 128)
     set(FLASHMATE_BOARD_UCI_STACK 3456)

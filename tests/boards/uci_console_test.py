@@ -51,7 +51,7 @@ from ucitest import Engine, Fail  # noqa: E402
 # emulator spends between the two, which they do not inflate. So: stop ends the search within
 # STOP_LIMIT of emulator CPU time, every time (issue 12: within 100 ms); both answers come while
 # the search runs and within WALL_CEILING of wall time. All figures are printed. (The search
-# polls its console every 2048 nodes, some 20 ms under QEMU.)
+# polls its console every 512 nodes on the boards, a few ms under QEMU.)
 CYCLES = 5
 STOP_LIMIT = 0.100
 WALL_CEILING = 2.0
