@@ -39,6 +39,9 @@ static const TunedTable tuned_tables[] = {
     TABLE(passed_pawn_free_path, "", TUNED_SCALAR, 0, "times relative rank - 2, when > 0"),
     TABLE(passed_king_distance, "", TUNED_SCALAR, 0,
           "per square and rank: their king far, ours near"),
+    TABLE(passed_safe_push, "8", TUNED_LIST, 6,
+          "A passed pawn whose stop square is empty and not attacked, by relative rank."),
+    TABLE(passed_rook_behind, "", TUNED_SCALAR, 0, NULL),
     TABLE(pawn_doubled, "", TUNED_SCALAR, 0, NULL),
     TABLE(pawn_isolated, "", TUNED_SCALAR, 0, NULL),
     TABLE(pawn_backward, "", TUNED_SCALAR, 0, NULL),
@@ -47,7 +50,13 @@ static const TunedTable tuned_tables[] = {
     TABLE(bishop_pair, "", TUNED_SCALAR, 0, NULL),
     TABLE(rook_open_file, "", TUNED_SCALAR, 0, NULL),
     TABLE(rook_semi_open_file, "", TUNED_SCALAR, 0, NULL),
-    TABLE(knight_outpost, "", TUNED_SCALAR, 0, "on ranks 4-6, defended by a pawn"),
+    TABLE(outpost, "2", TUNED_LIST, 6,
+          "Outposts (knight, bishop): on ranks 4-6, defended by a pawn, out of the enemy pawns' "
+          "reach."),
+    TABLE(minor_behind_pawn, "", TUNED_SCALAR, 0, NULL),
+    TABLE(minor_king_distance, "", TUNED_SCALAR, 0, "per square from its own king"),
+    TABLE(bishop_long_diagonal, "", TUNED_SCALAR, 0, NULL),
+    TABLE(rook_on_seventh, "", TUNED_SCALAR, 0, NULL),
     TABLE(bishop_pawns_on_colour, "", TUNED_SCALAR, 0,
           "per own pawn on the squares of the bishop's colour"),
     TABLE(threat_by_pawn, "6", TUNED_LIST, 6,
@@ -55,6 +64,9 @@ static const TunedTable tuned_tables[] = {
     TABLE(threat_by_minor, "6", TUNED_LIST, 6, NULL),
     TABLE(threat_by_rook, "6", TUNED_LIST, 6, NULL),
     TABLE(hanging_piece, "", TUNED_SCALAR, 0, "attacked, not defended"),
+    TABLE(threat_by_queen, "", TUNED_SCALAR, 0, "a piece attacked by the queen, not defended"),
+    TABLE(threat_pawn_push, "", TUNED_SCALAR, 0, "a piece attacked after a safe pawn push"),
+    TABLE(space_per_piece, "", TUNED_SCALAR, 0, "safe squares times pieces / 8"),
     TABLE(tempo, "", TUNED_SCALAR, 0, NULL),
     TABLE(king_danger, "KING_DANGER_NB", TUNED_LIST, 6,
           "King safety: the danger of the attack units on the king's zone (eval_score.h), taken\n"
@@ -62,9 +74,16 @@ static const TunedTable tuned_tables[] = {
     TABLE(safe_check, "6", TUNED_LIST, 6,
           "Checks the enemy can give by a piece (of a type) from a square the king's side neither\n"
           " * holds nor attacks, each."),
-    TABLE(shelter_pawn_near, "", TUNED_SCALAR, 0, "own pawn one rank ahead of the king"),
-    TABLE(shelter_pawn_far, "", TUNED_SCALAR, 0, "own pawn two ranks ahead"),
-    TABLE(king_open_file, "", TUNED_SCALAR, 0, "no own pawn on a file next to the king"),
+    TABLE(king_zone_weak, "", TUNED_SCALAR, 0,
+          "zone square attacked, defended by king or queen alone"),
+    TABLE(king_shelter, "32", TUNED_LIST, 8,
+          "Pawn shelter: our hindmost pawn on each of the three files around the king, [the "
+          "file's\n"
+          " * distance from the edge][its relative rank, 0: none]."),
+    TABLE(king_storm, "16", TUNED_LIST, 8,
+          "Pawn storm: the enemy's foremost pawn on each of those files, [blocked by ours][its "
+          "rank\n"
+          " * from our side, 0: none]."),
     {0},
 };
 

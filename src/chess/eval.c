@@ -16,6 +16,7 @@
 /* What one side's evaluation needs to know about the board. */
 typedef struct EvalSide {
     Bitboard pawn_attacks;               /* squares attacked by this side's pawns */
+    Bitboard pawn_attack_span;           /* squares its pawns attack now or after advancing */
     Bitboard attacks;                    /* squares attacked by any piece of this side */
     Bitboard attacked_by[PIECE_TYPE_NB]; /* squares attacked by this side's pieces of a type */
     Bitboard king_zone;                  /* squares around this side's king */
@@ -54,6 +55,23 @@ static inline Bitboard adjacent_files(int sq)
     return bb_east(f) | bb_west(f);
 }
 
+/* The squares of b and every square ahead of them, from c's side. */
+static inline Bitboard fill_forward(Color c, Bitboard b)
+{
+    if (c == WHITE) {
+        b |= b << 8;
+        b |= b << 16;
+        b |= b << 32;
+    } else {
+        b |= b >> 8;
+        b |= b >> 16;
+        b |= b >> 32;
+    }
+    return b;
+}
+
+#define CENTER_SQUARES ((Bitboard)0x0000001818000000u) /* d4, e4, d5, e5 */
+
 static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
 {
     Color them = color_flip(c);
@@ -88,7 +106,14 @@ static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
                 int d_them = square_distance(their_king, stop),
                     d_us = square_distance(our_king, stop);
                 s += WEIGHT(passed_king_distance, c, (d_them - d_us) * (rank - 2));
+                /* The stop square empty and not attacked by the enemy. */
+                if (!(pos_occupied(pos) & bb_square(stop)) &&
+                    !(sides[them].attacks & bb_square(stop)))
+                    s += WEIGHT(passed_safe_push[rank], c, 1);
             }
+            /* An own rook behind the passed pawn on its file. */
+            if (pos_pieces(pos, c, ROOK) & file & ~ahead & ~bb_square(sq))
+                s += WEIGHT(passed_rook_behind, c, 1);
         }
     }
     return s;
@@ -111,18 +136,26 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
             int mobility = bb_popcount(attacks & area);
             sides[c].attacks |= attacks;
             sides[c].attacked_by[pt] |= attacks;
+            if (pt == KNIGHT || pt == BISHOP) {
+                int minor = pt == BISHOP;
+                int rank = rank_relative(c, square_rank(sq));
+                /* An outpost: on ranks 4-6, defended by a pawn, out of the enemy pawns' reach. */
+                if (rank >= 3 && rank <= 5 && (sides[c].pawn_attacks & bb_square(sq)) &&
+                    !(enemy->pawn_attack_span & bb_square(sq)))
+                    s += WEIGHT(outpost[minor], c, 1);
+                if (bb_forward(c, bb_square(sq)) & pos->by_type[PAWN])
+                    s += WEIGHT(minor_behind_pawn, c, 1);
+                s += WEIGHT(minor_king_distance, c, square_distance(sq, pos->king_square[c]));
+            }
             switch (pt) {
-            case KNIGHT:
-                s += WEIGHT(mobility_knight[mobility], c, 1);
-                if ((sides[c].pawn_attacks & bb_square(sq)) &&
-                    rank_relative(c, square_rank(sq)) >= 3 &&
-                    rank_relative(c, square_rank(sq)) <= 5)
-                    s += WEIGHT(knight_outpost, c, 1);
-                break;
+            case KNIGHT: s += WEIGHT(mobility_knight[mobility], c, 1); break;
             case BISHOP: {
                 Bitboard colour = (bb_square(sq) & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES;
                 s += WEIGHT(mobility_bishop[mobility], c, 1);
                 s += WEIGHT(bishop_pawns_on_colour, c, bb_popcount(our_pawns & colour));
+                /* On a long diagonal, seeing both centre squares over the pieces. */
+                if (bb_more_than_one(attacks_bishop(sq, pos->by_type[PAWN]) & CENTER_SQUARES))
+                    s += WEIGHT(bishop_long_diagonal, c, 1);
                 break;
             }
             case ROOK: {
@@ -132,6 +165,11 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
                     s += WEIGHT(rook_open_file, c, 1);
                 else if (!(file & our_pawns))
                     s += WEIGHT(rook_semi_open_file, c, 1);
+                /* On the seventh rank with the enemy king on the eighth or pawns on the seventh. */
+                if (rank_relative(c, square_rank(sq)) == 6 &&
+                    (rank_relative(c, square_rank(pos->king_square[them])) == 7 ||
+                     (their_pawns & bb_rank(square_rank(sq)))))
+                    s += WEIGHT(rook_on_seventh, c, 1);
                 break;
             }
             default: s += WEIGHT(mobility_queen[mobility], c, 1); break;
@@ -148,22 +186,39 @@ static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
     return s;
 }
 
+/* The relative rank (from c's side) of the piece of b nearest to c's first rank, 0 if none. */
+static inline int nearest_rank(Color c, Bitboard b)
+{
+    if (!b)
+        return 0;
+    return c == WHITE ? square_rank(bb_lsb(b)) : 7 - square_rank(bb_msb(b));
+}
+
 static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
 {
     const EvalSide *me = &sides[c];
     int king = pos->king_square[c];
     Bitboard pawns = pos_pieces(pos, c, PAWN);
     Score s = 0;
-    /* Shelter: own pawns one and two ranks ahead on the king's file and its neighbours. */
-    Bitboard files = bb_file(square_file(king)) | adjacent_files(king);
-    Bitboard near = bb_forward(c, attacks_king(king) | bb_square(king)) & files &
-                    ~bb_rank(square_rank(king));
-    Bitboard far = bb_forward(c, near);
-    s += WEIGHT(shelter_pawn_near, c, bb_popcount(pawns & near)) +
-         WEIGHT(shelter_pawn_far, c, bb_popcount(pawns & far & ~bb_forward(c, pawns & near)));
-    for (int f = square_file(king) - 1; f <= square_file(king) + 1; f++)
-        if (f >= 0 && f < 8 && !(pawns & bb_file(f)))
-            s += WEIGHT(king_open_file, c, 1);
+    /* Shelter and storm on the three files around the king (the b- to g-file's, so that a
+     * king on the edge is judged on three files too): our own hindmost pawn on each file on or
+     * ahead of the king's rank, by the file's distance from the edge and its rank (0: none),
+     * and the enemy's foremost one there, by its rank from our side, blocked when it stands
+     * right in front of ours. */
+    Color enemy_colour = color_flip(c);
+    Bitboard in_front = ~fill_forward(enemy_colour, bb_rank(square_rank(king))) |
+                        bb_rank(square_rank(king));
+    Bitboard our_front = pawns & in_front;
+    Bitboard their_front = pos_pieces(pos, enemy_colour, PAWN) & in_front;
+    int centre = square_file(king) < 1 ? 1 : square_file(king) > 6 ? 6 : square_file(king);
+    for (int f = centre - 1; f <= centre + 1; f++) {
+        Bitboard ours = our_front & bb_file(f), theirs = their_front & bb_file(f);
+        int our_rank = nearest_rank(c, ours), their_rank = nearest_rank(c, theirs);
+        int edge = f < 4 ? f : 7 - f;
+        s += WEIGHT(king_shelter[edge * 8 + our_rank], c, 1);
+        bool blocked = our_rank && our_rank == their_rank - 1;
+        s += WEIGHT(king_storm[blocked * 8 + their_rank], c, 1);
+    }
     /* Checks the enemy can give from squares we do not hold or attack. */
     Color them = color_flip(c);
     const EvalSide *enemy = &sides[them];
@@ -181,6 +236,12 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
         (me->king_attackers == 1 && pos_pieces(pos, color_flip(c), QUEEN))) {
         int units = me->king_attack_units;
         s += WEIGHT(king_danger[units < KING_DANGER_NB - 1 ? units : KING_DANGER_NB - 1], c, -1);
+    }
+    /* Squares of the king's zone the enemy attacks and only our king or queen defends. */
+    if (me->king_attackers) {
+        Bitboard defended = me->attacked_by[PAWN] | me->attacked_by[KNIGHT] |
+                            me->attacked_by[BISHOP] | me->attacked_by[ROOK];
+        s += WEIGHT(king_zone_weak, c, bb_popcount(me->king_zone & enemy->attacks & ~defended));
     }
     return s;
 }
@@ -200,15 +261,50 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
     }
     Bitboard defended = sides[them].attacks | sides[them].pawn_attacks;
     s += WEIGHT(hanging_piece, c, bb_popcount(their_pieces & sides[c].attacks & ~defended));
+    s += WEIGHT(threat_by_queen, c, bb_popcount(their_pieces & me->attacked_by[QUEEN] & ~defended));
+
+    /* Pieces our pawns would attack after a safe single push (onto an empty square that no
+     * enemy pawn attacks, and that we defend or they do not attack). */
+    Bitboard empty = ~pos_occupied(pos);
+    Bitboard pushed = bb_forward(c, pos_pieces(pos, c, PAWN)) & empty;
+    pushed |= bb_forward(c, pushed & bb_rank(c == WHITE ? 2 : 5)) & empty;
+    pushed &= ~sides[them].pawn_attacks & (me->attacks | ~sides[them].attacks);
+    s += WEIGHT(threat_pawn_push, c, bb_popcount(attacks_pawns_set(c, pushed) & their_pieces));
     return s;
+}
+
+/* Space: the safe squares of the centre files on our side's second to fourth ranks (those
+ * behind our pawns counted twice), by the number of our pieces that could use them. */
+static Score space(const Position *pos, Color c, const EvalSide *sides)
+{
+    Color them = color_flip(c);
+    Bitboard centre_files = bb_file(2) | bb_file(3) | bb_file(4) | bb_file(5);
+    Bitboard area = centre_files & (c == WHITE ? bb_rank(1) | bb_rank(2) | bb_rank(3)
+                                               : bb_rank(4) | bb_rank(5) | bb_rank(6));
+    Bitboard ours = pos_pieces(pos, c, PAWN);
+    Bitboard safe = area & ~ours & ~sides[them].pawn_attacks;
+    Bitboard behind = ours;
+    behind |= c == WHITE ? behind >> 8 : behind << 8;
+    behind |= c == WHITE ? behind >> 16 : behind << 16;
+    int squares = bb_popcount(safe) + bb_popcount(safe & behind & ~sides[them].attacks);
+    int pieces = bb_popcount(pos->by_color[c] & ~pos->by_type[PAWN]);
+    return WEIGHT(space_per_piece, c, squares * pieces / 8);
 }
 
 /* Scale down endgames where the stronger side has no pawns and too little extra material. */
 static int endgame_scale(const Position *pos, int eg)
 {
     Color strong = eg > 0 ? WHITE : BLACK;
-    if (pos_pieces(pos, strong, PAWN))
+    if (pos_pieces(pos, strong, PAWN)) {
+        /* Bishops of opposite colours and pawns alone: hard to win. */
+        Bitboard bishops = pos->by_type[BISHOP];
+        if (!(pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[QUEEN]) &&
+            bb_popcount(pos_pieces(pos, WHITE, BISHOP)) == 1 &&
+            bb_popcount(pos_pieces(pos, BLACK, BISHOP)) == 1 && (bishops & DARK_SQUARES) &&
+            (bishops & ~DARK_SQUARES))
+            return 32;
         return 64;
+    }
     int material[2];
     for (int c = WHITE; c <= BLACK; c++)
         material[c] = see_value[KNIGHT] * bb_popcount(pos_pieces(pos, (Color)c, KNIGHT)) +
@@ -222,9 +318,18 @@ static int endgame_scale(const Position *pos, int eg)
 }
 
 /* The terms of the evaluation as `eval` shows them (eval_explain), each per side. */
-enum { TERM_MATERIAL, TERM_PIECES, TERM_PAWNS, TERM_KING, TERM_THREATS, TERM_TEMPO, TERM_NB };
-static FM_FLASH char term_names[TERM_NB][9] = {"material", "pieces",  "pawns",
-                                               "king",     "threats", "tempo"};
+enum {
+    TERM_MATERIAL,
+    TERM_PIECES,
+    TERM_PAWNS,
+    TERM_KING,
+    TERM_THREATS,
+    TERM_SPACE,
+    TERM_TEMPO,
+    TERM_NB
+};
+static FM_FLASH char term_names[TERM_NB][9] = {"material", "pieces", "pawns", "king",
+                                               "threats",  "space",  "tempo"};
 
 typedef struct EvalTrace {
     Score terms[TERM_NB][COLOR_NB];
@@ -260,6 +365,8 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
         for (int pt = PAWN; pt <= KING; pt++)
             sides[c].attacked_by[pt] = 0;
         sides[c].attacked_by[PAWN] = sides[c].pawn_attacks;
+        sides[c].pawn_attack_span = attacks_pawns_set(
+            (Color)c, fill_forward((Color)c, pos_pieces(pos, (Color)c, PAWN)));
         sides[c].attacked_by[KING] = attacks_king(king);
         sides[c].king_attackers = 0;
     }
@@ -270,6 +377,7 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
               pawn_structure(pos, BLACK, sides));
     s += term(trace, TERM_KING, king_safety(pos, WHITE, sides), king_safety(pos, BLACK, sides));
     s += term(trace, TERM_THREATS, threats(pos, WHITE, sides), threats(pos, BLACK, sides));
+    s += term(trace, TERM_SPACE, space(pos, WHITE, sides), space(pos, BLACK, sides));
     s += term(trace, TERM_TEMPO, WEIGHT(tempo, WHITE, pos->side == WHITE),
               WEIGHT(tempo, BLACK, pos->side == BLACK));
 

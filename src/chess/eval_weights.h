@@ -120,6 +120,13 @@ static FM_FLASH Score passed_pawn[8] = {
 };
 static const Score passed_pawn_free_path = S(4, 25); /* times relative rank - 2, when > 0 */
 static const Score passed_king_distance = S(-1, 9); /* per square and rank: their king far, ours near */
+
+/* A passed pawn whose stop square is empty and not attacked, by relative rank. */
+static FM_FLASH Score passed_safe_push[8] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0),
+};
+static const Score passed_rook_behind = S(0, 0);
 static const Score pawn_doubled = S(-10, -5);
 static const Score pawn_isolated = S(-7, -14);
 static const Score pawn_backward = S(-4, -11);
@@ -132,7 +139,15 @@ static FM_FLASH Score pawn_connected[8] = {
 static const Score bishop_pair = S(48, 43);
 static const Score rook_open_file = S(40, -4);
 static const Score rook_semi_open_file = S(18, -3);
-static const Score knight_outpost = S(3, 17); /* on ranks 4-6, defended by a pawn */
+
+/* Outposts (knight, bishop): on ranks 4-6, defended by a pawn, out of the enemy pawns' reach. */
+static FM_FLASH Score outpost[2] = {
+    S(0, 0), S(0, 0),
+};
+static const Score minor_behind_pawn = S(0, 0);
+static const Score minor_king_distance = S(0, 0); /* per square from its own king */
+static const Score bishop_long_diagonal = S(0, 0);
+static const Score rook_on_seventh = S(0, 0);
 static const Score bishop_pawns_on_colour = S(-2, -7); /* per own pawn on the squares of the bishop's colour */
 
 /* Threats: enemy pieces (by type) attacked by a pawn, a knight or bishop, a rook. */
@@ -146,6 +161,9 @@ static FM_FLASH Score threat_by_rook[6] = {
     S(-3, 13), S(17, 13), S(13, 17), S(49, 3), S(57, 39), S(0, 0),
 };
 static const Score hanging_piece = S(16, 9); /* attacked, not defended */
+static const Score threat_by_queen = S(0, 0); /* a piece attacked by the queen, not defended */
+static const Score threat_pawn_push = S(0, 0); /* a piece attacked after a safe pawn push */
+static const Score space_per_piece = S(0, 0); /* safe squares times pieces / 8 */
 static const Score tempo = S(22, 4);
 
 /* King safety: the danger of the attack units on the king's zone (eval_score.h), taken
@@ -164,9 +182,23 @@ static FM_FLASH Score king_danger[KING_DANGER_NB] = {
 static FM_FLASH Score safe_check[6] = {
     S(0, 0), S(42, -6), S(9, 9), S(36, 6), S(22, 11), S(0, 0),
 };
-static const Score shelter_pawn_near = S(18, -12); /* own pawn one rank ahead of the king */
-static const Score shelter_pawn_far = S(4, -4); /* own pawn two ranks ahead */
-static const Score king_open_file = S(-14, -9); /* no own pawn on a file next to the king */
+static const Score king_zone_weak = S(0, 0); /* zone square attacked, defended by king or queen alone */
+
+/* Pawn shelter: our hindmost pawn on each of the three files around the king, [the file's
+ * distance from the edge][its relative rank, 0: none]. */
+static FM_FLASH Score king_shelter[32] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+};
+
+/* Pawn storm: the enemy's foremost pawn on each of those files, [blocked by ours][its rank
+ * from our side, 0: none]. */
+static FM_FLASH Score king_storm[16] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+};
 /* clang-format on */
 
 #endif
