@@ -72,7 +72,9 @@ static inline Bitboard fill_forward(Color c, Bitboard b)
 
 #define CENTER_SQUARES ((Bitboard)0x0000001818000000u) /* d4, e4, d5, e5 */
 
-static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
+/* The pawn terms that depend on the pawns alone (the pawn cache keeps them); the passed pawns
+ * found are added to *passed. */
+static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides, Bitboard *passed)
 {
     Color them = color_flip(c);
     Bitboard ours = pos_pieces(pos, c, PAWN), theirs = pos_pieces(pos, them, PAWN);
@@ -89,7 +91,7 @@ static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
         if (!(ours & neighbours))
             s += WEIGHT(pawn_isolated, c, 1);
         else if (!(ours & neighbours & ~ahead) &&
-                 (sides[color_flip(c)].pawn_attacks & bb_forward(c, bb_square(sq))))
+                 (sides[them].pawn_attacks & bb_forward(c, bb_square(sq))))
             s += WEIGHT(pawn_backward, c,
                         1); /* no pawn beside or behind, and its stop square is attacked */
         if ((sides[c].pawn_attacks & bb_square(sq)) ||
@@ -98,26 +100,91 @@ static Score pawn_structure(const Position *pos, Color c, const EvalSide *sides)
 
         if (!(theirs & (file | neighbours) & ahead)) {
             s += WEIGHT(passed_pawn[rank], c, 1);
-            if (rank > 2 && !(pos_occupied(pos) & file & ahead))
-                s += WEIGHT(passed_pawn_free_path, c, rank - 2);
-            if (rank > 2) {
-                int stop = c == WHITE ? sq + 8 : sq - 8;
-                int their_king = pos->king_square[them], our_king = pos->king_square[c];
-                int d_them = square_distance(their_king, stop),
-                    d_us = square_distance(our_king, stop);
-                s += WEIGHT(passed_king_distance, c, (d_them - d_us) * (rank - 2));
-                /* The stop square empty and not attacked by the enemy. */
-                if (!(pos_occupied(pos) & bb_square(stop)) &&
-                    !(sides[them].attacks & bb_square(stop)))
-                    s += WEIGHT(passed_safe_push[rank], c, 1);
-            }
-            /* An own rook behind the passed pawn on its file. */
-            if (pos_pieces(pos, c, ROOK) & file & ~ahead & ~bb_square(sq))
-                s += WEIGHT(passed_rook_behind, c, 1);
+            *passed |= bb_square(sq);
         }
     }
     return s;
 }
+
+/* The passed pawns' terms that depend on the other pieces: a free path, the kings' distances,
+ * a safe stop square, a rook behind. */
+static Score passed_pawns(const Position *pos, Color c, const EvalSide *sides, Bitboard passed)
+{
+    Color them = color_flip(c);
+    Bitboard b = passed & pos->by_color[c];
+    Score s = 0;
+    while (b) {
+        int sq = bb_pop_lsb(&b);
+        Bitboard file = bb_file(square_file(sq)), ahead = forward_ranks(c, sq);
+        int rank = rank_relative(c, square_rank(sq));
+        if (rank > 2 && !(pos_occupied(pos) & file & ahead))
+            s += WEIGHT(passed_pawn_free_path, c, rank - 2);
+        if (rank > 2) {
+            int stop = c == WHITE ? sq + 8 : sq - 8;
+            int their_king = pos->king_square[them], our_king = pos->king_square[c];
+            int d_them = square_distance(their_king, stop), d_us = square_distance(our_king, stop);
+            s += WEIGHT(passed_king_distance, c, (d_them - d_us) * (rank - 2));
+            /* The stop square empty and not attacked by the enemy. */
+            if (!(pos_occupied(pos) & bb_square(stop)) && !(sides[them].attacks & bb_square(stop)))
+                s += WEIGHT(passed_safe_push[rank], c, 1);
+        }
+        /* An own rook behind the passed pawn on its file. */
+        if (pos_pieces(pos, c, ROOK) & file & ~ahead & ~bb_square(sq))
+            s += WEIGHT(passed_rook_behind, c, 1);
+    }
+    return s;
+}
+
+/* The pawn cache: pawn_structure's result for both sides (White's minus Black's) and the passed
+ * pawns, by the two pawn sets, which the entry keeps whole (no key collisions). Each thread has
+ * its own; the boards have none (FLASHMATE_PAWN_CACHE_ENTRIES=0, RAM), nor the tuner's build,
+ * which must see every weight added. An all-zero entry is right: the position without pawns. */
+#ifndef FLASHMATE_PAWN_CACHE_ENTRIES
+#define FLASHMATE_PAWN_CACHE_ENTRIES 8192 /* 256 KB */
+#endif
+#if FLASHMATE_PAWN_CACHE_ENTRIES > 0 && !defined(FLASHMATE_EVAL_TRACE)
+#define PAWN_CACHE 1
+_Static_assert((FLASHMATE_PAWN_CACHE_ENTRIES & (FLASHMATE_PAWN_CACHE_ENTRIES - 1)) == 0,
+               "FLASHMATE_PAWN_CACHE_ENTRIES must be a power of two");
+typedef struct PawnEntry {
+    Bitboard white_pawns, black_pawns;
+    Bitboard passed;
+    Score score;
+} PawnEntry;
+static _Thread_local PawnEntry pawn_cache[FLASHMATE_PAWN_CACHE_ENTRIES];
+
+static inline PawnEntry *pawn_cache_entry(Bitboard white_pawns, Bitboard black_pawns)
+{
+    uint64_t h = white_pawns * UINT64_C(0x9E3779B97F4A7C15) ^
+                 black_pawns * UINT64_C(0xC2B2AE3D27D4EB4F);
+    return &pawn_cache[(h >> 40) & (FLASHMATE_PAWN_CACHE_ENTRIES - 1)];
+}
+
+/* The pawn terms for White minus Black, the pawns' own part from the cache. */
+static Score cached_pawn_terms(const Position *pos, const EvalSide *sides)
+{
+    Bitboard white_pawns = pos_pieces(pos, WHITE, PAWN), black_pawns = pos_pieces(pos, BLACK, PAWN);
+    PawnEntry *entry = pawn_cache_entry(white_pawns, black_pawns);
+    if (entry->white_pawns != white_pawns || entry->black_pawns != black_pawns) {
+        Bitboard passed = 0;
+        entry->score = pawn_structure(pos, WHITE, sides, &passed) -
+                       pawn_structure(pos, BLACK, sides, &passed);
+        entry->white_pawns = white_pawns;
+        entry->black_pawns = black_pawns;
+        entry->passed = passed;
+    }
+    return entry->score + passed_pawns(pos, WHITE, sides, entry->passed) -
+           passed_pawns(pos, BLACK, sides, entry->passed);
+}
+#else
+#define PAWN_CACHE 0
+static Score cached_pawn_terms(const Position *pos, const EvalSide *sides)
+{
+    (void)pos;
+    (void)sides;
+    return 0; /* never called */
+}
+#endif
 
 static Score pieces_and_mobility(const Position *pos, Color c, EvalSide *sides)
 {
@@ -373,8 +440,16 @@ static inline __attribute__((always_inline)) int evaluate(const Position *pos, E
     white = pieces_and_mobility(pos, WHITE, sides);
     black = pieces_and_mobility(pos, BLACK, sides);
     s += term(trace, TERM_PIECES, white, black);
-    s += term(trace, TERM_PAWNS, pawn_structure(pos, WHITE, sides),
-              pawn_structure(pos, BLACK, sides));
+    /* The pawn terms, from the pawn cache unless each side's part is wanted (`eval`). */
+    if (PAWN_CACHE && !trace) {
+        s += cached_pawn_terms(pos, sides);
+    } else {
+        Bitboard passed = 0;
+        Score white_pawn_terms = pawn_structure(pos, WHITE, sides, &passed);
+        Score black_pawn_terms = pawn_structure(pos, BLACK, sides, &passed);
+        s += term(trace, TERM_PAWNS, white_pawn_terms + passed_pawns(pos, WHITE, sides, passed),
+                  black_pawn_terms + passed_pawns(pos, BLACK, sides, passed));
+    }
     s += term(trace, TERM_KING, king_safety(pos, WHITE, sides), king_safety(pos, BLACK, sides));
     s += term(trace, TERM_THREATS, threats(pos, WHITE, sides), threats(pos, BLACK, sides));
     s += term(trace, TERM_SPACE, space(pos, WHITE, sides), space(pos, BLACK, sides));
