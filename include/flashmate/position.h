@@ -104,6 +104,16 @@ bool pos_is_consistent(const Position *pos);
 /* Does the move give check? Used by search for extensions; the move must be legal. */
 bool pos_gives_check(const Position *pos, Move move);
 
+/* What a node needs to tell many moves' checks quickly (pos_check_info computes it). */
+typedef struct CheckInfo {
+    Bitboard squares[PIECE_TYPE_NB]; /* where a piece of each type would check the enemy king */
+    Bitboard discoverers; /* our pieces alone between one of our sliders and the enemy king */
+} CheckInfo;
+
+void pos_check_info(const Position *pos, CheckInfo *ci);
+/* pos_gives_check with the node's CheckInfo: a table test for most moves. */
+bool pos_gives_check_with(const Position *pos, const CheckInfo *ci, Move move);
+
 /* Moving piece captured by a move, or NO_PIECE (en passant counts as capturing a pawn). */
 Piece pos_captured_piece(const Position *pos, Move move);
 static inline bool pos_is_capture(const Position *pos, Move move)

@@ -448,26 +448,24 @@ generate_quiets(const Position *pos, const GenContext *ctx, ScoredMove *out)
     return add_castling(pos, ctx, out);
 }
 
-/* Our pieces of type pt that can legally capture on `victim` (not the king). */
-static Bitboard capturers_of(const Position *pos, const GenContext *ctx, PieceType pt, int victim)
+/* Our pieces that can legally capture on `victim` (not the king), all types at once: the
+ * caller splits them by type. */
+static inline __attribute__((always_inline)) Bitboard
+capturers_of(const Position *pos, const GenContext *ctx, int victim)
 {
     Bitboard v = bb_square(victim);
-    Bitboard ours = ctx->ours & pos->by_type[pt];
     Bitboard diagonal_ok = ~ctx->pinned_straight &
                            ((v & ctx->pinned_diagonal) ? ~(Bitboard)0 : ~ctx->pinned_diagonal);
     Bitboard straight_ok = ~ctx->pinned_diagonal &
                            ((v & ctx->pinned_straight) ? ~(Bitboard)0 : ~ctx->pinned_straight);
-    switch (pt) {
-    case PAWN: return attacks_pawn(ctx->them, victim) & ours & diagonal_ok;
-    case KNIGHT:
-        return attacks_knight(victim) & ours & ~(ctx->pinned_straight | ctx->pinned_diagonal);
-    case BISHOP: return attacks_bishop(victim, ctx->occupied) & ours & diagonal_ok;
-    case ROOK: return attacks_rook(victim, ctx->occupied) & ours & straight_ok;
-    case QUEEN:
-        return (attacks_bishop(victim, ctx->occupied) & ours & diagonal_ok) |
-               (attacks_rook(victim, ctx->occupied) & ours & straight_ok);
-    default: return 0;
-    }
+    Bitboard queens = pos->by_type[QUEEN];
+    return ctx->ours &
+           ((attacks_pawn(ctx->them, victim) & pos->by_type[PAWN] & diagonal_ok) |
+            (attacks_knight(victim) & pos->by_type[KNIGHT] &
+             ~(ctx->pinned_straight | ctx->pinned_diagonal)) |
+            (attacks_bishop(victim, ctx->occupied) & (pos->by_type[BISHOP] | queens) &
+             diagonal_ok) |
+            (attacks_rook(victim, ctx->occupied) & (pos->by_type[ROOK] | queens) & straight_ok));
 }
 
 /* Victim first, least valuable attacker first: the list comes out in MVV/LVA order. */
@@ -483,9 +481,12 @@ generate_captures(const Position *pos, const GenContext *ctx, ScoredMove *out)
         Bitboard victims = ctx->theirs & pos->by_type[victim_type];
         while (victims) {
             int victim = bb_pop_lsb(&victims);
-            if (ctx->check_mask & bb_square(victim)) {
+            Bitboard capturers = (ctx->check_mask & bb_square(victim))
+                                   ? capturers_of(pos, ctx, victim)
+                                   : 0;
+            if (capturers) {
                 for (int attacker = PAWN; attacker <= QUEEN; attacker++) {
-                    Bitboard from = capturers_of(pos, ctx, (PieceType)attacker, victim);
+                    Bitboard from = capturers & pos->by_type[attacker];
                     while (from) {
                         int sq = bb_pop_lsb(&from);
                         if (attacker == PAWN && (last_rank & bb_square(victim)))

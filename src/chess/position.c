@@ -330,6 +330,40 @@ bool pos_gives_check(const Position *pos, Move move)
            (attacks_rook(king, occupied) & (pieces[ROOK] | pieces[QUEEN]));
 }
 
+void pos_check_info(const Position *pos, CheckInfo *ci)
+{
+    Color us = pos_side(pos), them = color_flip(us);
+    int king = pos->king_square[them];
+    Bitboard occupied = pos_occupied(pos);
+    ci->squares[PAWN] = attacks_pawn(them, king);
+    ci->squares[KNIGHT] = attacks_knight(king);
+    ci->squares[BISHOP] = attacks_bishop(king, occupied);
+    ci->squares[ROOK] = attacks_rook(king, occupied);
+    ci->squares[QUEEN] = ci->squares[BISHOP] | ci->squares[ROOK];
+    ci->squares[KING] = 0;
+    ci->discoverers = 0;
+    Bitboard snipers = ((attacks_bishop(king, 0) & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
+                        (attacks_rook(king, 0) & (pos->by_type[ROOK] | pos->by_type[QUEEN]))) &
+                       pos->by_color[us];
+    while (snipers) {
+        Bitboard between = bb_between(king, bb_pop_lsb(&snipers)) & occupied;
+        if (between && !bb_more_than_one(between))
+            ci->discoverers |= between & pos->by_color[us];
+    }
+}
+
+bool pos_gives_check_with(const Position *pos, const CheckInfo *ci, Move move)
+{
+    if (move_kind(move) != MOVE_NORMAL)
+        return pos_gives_check(pos, move);
+    int from = move_from(move), to = move_to(move);
+    if (ci->squares[piece_type(pos_piece_on(pos, from))] & bb_square(to))
+        return true;
+    /* A discovered check, unless the piece stays on the line to the king. */
+    return (ci->discoverers & bb_square(from)) &&
+           !(bb_line(from, pos->king_square[color_flip(pos_side(pos))]) & bb_square(to));
+}
+
 void move_to_uci(Move move, char *buf)
 {
     int from = move_from(move), to = move_to(move);

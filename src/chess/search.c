@@ -387,6 +387,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     int original_alpha = alpha;
     Color us = pos_side(pos);
     picker_init(&mp, s, ss, tt_move, ss->killers, counter, false);
+    CheckInfo check_info;
+    bool check_info_ready = false;
 
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (move == excluded)
@@ -397,7 +399,11 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         move_number++;
         bool capture = pos_is_capture(pos, move);
         bool quiet = !capture && move_kind(move) != MOVE_PROMOTION;
-        bool gives_check = pos_gives_check(pos, move);
+        if (!check_info_ready) {
+            pos_check_info(pos, &check_info);
+            check_info_ready = true;
+        }
+        bool gives_check = pos_gives_check_with(pos, &check_info, move);
 
         /* Shallow-depth pruning of late quiet moves and losing captures. */
         if (!root && best > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, us)) {

@@ -3,7 +3,8 @@
  * node (test_position.c and test_chess960.c walk their positions with it): the modes agree with
  * each other, with movegen_count_legal and movegen_is_legal; captures and quiets are what they
  * say; each move's text parses back to it; castling is no capture; a move gives check exactly
- * when the side to move is in check after it; the position stays consistent and is restored
+ * when the side to move is in check after it (pos_gives_check, and pos_gives_check_with the
+ * node's CheckInfo); the position stays consistent and is restored
  * byte for byte. *nodes counts the leaves (perft).
  */
 #ifndef FLASHMATE_TESTS_TREE_WALK_H
@@ -41,6 +42,8 @@ static void tree_walk(Position *pos, int depth, uint64_t *nodes)
         (*nodes)++;
         return;
     }
+    CheckInfo check_info;
+    pos_check_info(pos, &check_info);
     for (int i = 0; i < legal.count; i++) {
         Position before = *pos;
         Undo undo;
@@ -51,6 +54,7 @@ static void tree_walk(Position *pos, int depth, uint64_t *nodes)
         if (move_kind(m) == MOVE_CASTLING)
             assert_false(pos_is_capture(pos, m));
         bool check = pos_gives_check(pos, m);
+        assert_int_equal(pos_gives_check_with(pos, &check_info, m), check);
         pos_do_move(pos, m, &undo);
         if (!pos_is_consistent(pos)) {
             char fen[FEN_MAX_LENGTH];
