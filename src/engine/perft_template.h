@@ -39,10 +39,26 @@ static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSIT
     return total;
 }
 
+/* Depth 2: each child's moves counted in the loop, without a call to PERFT per child. */
+static uint64_t perft_depth2(PERFT_POSITION *pos)
+{
+    MoveList list;
+    uint64_t total = 0;
+    PERFT_GENERATE(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        PERFT_UNDO undo;
+        Move move = list.moves[i].move;
+        PERFT_DO(pos, move, &undo);
+        total += (uint64_t)PERFT_COUNT(pos);
+        PERFT_UNDO_MOVE(pos, move, &undo);
+    }
+    return total;
+}
+
 uint64_t PERFT(PERFT_POSITION *pos, int depth)
 {
-    if (depth <= 1)
-        return depth == 1 ? (uint64_t)PERFT_COUNT(pos) : 1;
+    if (depth <= 2)
+        return depth == 2 ? perft_depth2(pos) : depth == 1 ? (uint64_t)PERFT_COUNT(pos) : 1;
     return perft_children(pos, depth, NULL, NULL);
 }
 
