@@ -77,24 +77,40 @@ static inline __attribute__((always_inline)) void find_checks_and_pins(const Pos
 }
 
 /* The squares of `squares` the enemy does not attack, seen through our king (which cannot step
- * back along a checking line). The pawns and the king are tested set-wise, then each enemy piece
- * until no square is left. */
+ * back along a checking line). The pawns and the king are tested set-wise; then, when the
+ * squares left are few beside the enemy's pieces, the pieces that could attack each square,
+ * else the attacks of each enemy piece until no square is left. */
 static inline __attribute__((always_inline)) Bitboard
 safe_squares(const Position *pos, const GenContext *ctx, Bitboard squares)
 {
     Bitboard theirs = ctx->theirs;
     squares &= ~attacks_pawns_set(ctx->them, theirs & pos->by_type[PAWN]) &
                ~attacks_king(pos->king_square[ctx->them]);
+    if (!squares)
+        return 0;
     Bitboard occupied = ctx->occupied ^ bb_square(ctx->king);
-    Bitboard b = theirs & pos->by_type[KNIGHT];
-    while (b && squares)
-        squares &= ~attacks_knight(bb_pop_lsb(&b));
-    b = theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
-    while (b && squares)
-        squares &= ~attacks_bishop(bb_pop_lsb(&b), occupied);
-    b = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-    while (b && squares)
-        squares &= ~attacks_rook(bb_pop_lsb(&b), occupied);
+    Bitboard knights = theirs & pos->by_type[KNIGHT];
+    Bitboard diagonal = theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    Bitboard straight = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    if (2 * bb_popcount(squares) <=
+        bb_popcount(knights) + bb_popcount(diagonal) + bb_popcount(straight)) {
+        Bitboard safe = squares;
+        while (squares) {
+            int sq = bb_pop_lsb(&squares);
+            Bitboard attackers = (attacks_knight(sq) & knights) |
+                                 (attacks_bishop(sq, occupied) & diagonal) |
+                                 (attacks_rook(sq, occupied) & straight);
+            if (attackers)
+                safe ^= bb_square(sq);
+        }
+        return safe;
+    }
+    while (knights && squares)
+        squares &= ~attacks_knight(bb_pop_lsb(&knights));
+    while (diagonal && squares)
+        squares &= ~attacks_bishop(bb_pop_lsb(&diagonal), occupied);
+    while (straight && squares)
+        squares &= ~attacks_rook(bb_pop_lsb(&straight), occupied);
     return squares;
 }
 
@@ -116,20 +132,21 @@ static FM_FLASH struct CastlingPath {
  * destination along the back rank once the rook has gone (one behind a rook on b1 that castles
  * to d1). King or rook may already stand on their destination, or on each other's.
  * https://www.chessprogramming.org/Chess960 */
-static bool castling_open_960(const Position *pos, const GenContext *ctx, int i, Bitboard *path)
+static bool castling_open_960(const Position *pos, int king, Bitboard theirs, Bitboard occupied,
+                              int i, Bitboard *path)
 {
-    int king = ctx->king, rook = pos->castling_rook[i];
+    int rook = pos->castling_rook[i];
     int back_rank = king & 56;
     bool king_side = !(i & 1);
     int king_to = back_rank + (king_side ? 6 : 2), rook_to = back_rank + (king_side ? 5 : 3);
     Bitboard leaving = bb_square(king) | bb_square(rook);
     Bitboard king_path = bb_between(king, king_to) | bb_square(king_to);
     Bitboard rook_path = bb_between(rook, rook_to) | bb_square(rook_to);
-    if ((king_path | rook_path) & ~leaving & ctx->occupied)
+    if ((king_path | rook_path) & ~leaving & occupied)
         return false;
-    Bitboard straight = ctx->theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    Bitboard straight = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
     *path = king_path;
-    return !(attacks_rook(king_to, ctx->occupied ^ leaving) & straight & bb_rank(back_rank >> 3));
+    return !(attacks_rook(king_to, occupied ^ leaving) & straight & bb_rank(back_rank >> 3));
 }
 
 /* Whether castling by right i is allowed but for attacks on *path, the king's squares. */
@@ -139,7 +156,7 @@ static inline bool castling_open(const Position *pos, const GenContext *ctx, int
     if (!(pos->castling & c->right))
         return false;
     if (pos->chess960)
-        return castling_open_960(pos, ctx, i, path);
+        return castling_open_960(pos, ctx->king, ctx->theirs, ctx->occupied, i, path);
     *path = c->safe;
     return !(ctx->occupied & c->empty);
 }
@@ -198,16 +215,24 @@ static inline bool castling_allowed(const GenContext *ctx, int i)
 
 /* En passant removes the capturing and the captured pawn from one rank: test the king directly
  * against the enemy sliders, and against a non-slider checker that the capture does not remove. */
-static bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int from)
+static bool en_passant_legal(const Position *pos, int king, Bitboard theirs, Bitboard occupied,
+                             Bitboard checkers, int from)
 {
     int to = pos->ep_square, captured = to ^ 8;
-    Bitboard occupied = ctx->occupied ^ bb_square(from) ^ bb_square(to) ^ bb_square(captured);
-    Bitboard theirs = ctx->theirs ^ bb_square(captured);
-    if (attacks_rook(ctx->king, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
+    occupied ^= bb_square(from) ^ bb_square(to) ^ bb_square(captured);
+    theirs ^= bb_square(captured);
+    if (attacks_rook(king, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
         return false;
-    if (attacks_bishop(ctx->king, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
+    if (attacks_bishop(king, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
         return false;
-    return !(ctx->checkers & (pos->by_type[KNIGHT] | pos->by_type[PAWN]) & ~bb_square(captured));
+    return !(checkers & (pos->by_type[KNIGHT] | pos->by_type[PAWN]) & ~bb_square(captured));
+}
+
+/* (Its arguments by value: a context passed by address to a function not inlined would be kept
+ * in memory by every caller.) */
+static inline bool en_passant_is_legal(const Position *pos, const GenContext *ctx, int from)
+{
+    return en_passant_legal(pos, ctx->king, ctx->theirs, ctx->occupied, ctx->checkers, from);
 }
 
 /* The castling move of right i: the king's two-square step, or in Chess960 the king taking its
@@ -271,46 +296,53 @@ static inline __attribute__((always_inline)) int count_pawn_moves(const Position
  * Counting (perft leaves): popcounts of target sets, no list.
  */
 
+/* The legal moves of the position whose context is ctx. */
+static inline __attribute__((always_inline)) int count_with_context(const Position *pos,
+                                                                    const GenContext *ctx)
+{
+    int count = bb_popcount(king_targets(ctx, ~ctx->ours));
+    if (bb_more_than_one(ctx->checkers))
+        return count;
+
+    Bitboard targets = ~ctx->ours & ctx->check_mask;
+    Bitboard pinned = ctx->pinned_straight | ctx->pinned_diagonal;
+    Bitboard b = ctx->ours & pos->by_type[KNIGHT] & ~pinned;
+    while (b)
+        count += bb_popcount(attacks_knight(bb_pop_lsb(&b)) & targets);
+
+    Bitboard diagonal = ctx->ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) &
+                        ~ctx->pinned_straight;
+    b = diagonal & ~ctx->pinned_diagonal;
+    while (b)
+        count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx->occupied) & targets);
+    b = diagonal & ctx->pinned_diagonal;
+    while (b)
+        count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx->occupied) & targets &
+                             ctx->pinned_diagonal);
+
+    Bitboard straight = ctx->ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]) &
+                        ~ctx->pinned_diagonal;
+    b = straight & ~ctx->pinned_straight;
+    while (b)
+        count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx->occupied) & targets);
+    b = straight & ctx->pinned_straight;
+    while (b)
+        count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx->occupied) & targets &
+                             ctx->pinned_straight);
+
+    count += count_pawn_moves(pos, ctx);
+    if (!ctx->checkers && pos->castling) {
+        int first = ctx->us == WHITE ? 0 : 2;
+        count += castling_allowed(ctx, first) + castling_allowed(ctx, first + 1);
+    }
+    return count;
+}
+
 static inline __attribute__((always_inline)) int count_legal_as(const Position *pos, Color us)
 {
     GenContext ctx;
     context_init_as(pos, &ctx, us);
-    int count = bb_popcount(king_targets(&ctx, ~ctx.ours));
-    if (bb_more_than_one(ctx.checkers))
-        return count;
-
-    Bitboard targets = ~ctx.ours & ctx.check_mask;
-    Bitboard pinned = ctx.pinned_straight | ctx.pinned_diagonal;
-    Bitboard b = ctx.ours & pos->by_type[KNIGHT] & ~pinned;
-    while (b)
-        count += bb_popcount(attacks_knight(bb_pop_lsb(&b)) & targets);
-
-    Bitboard diagonal = ctx.ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) &
-                        ~ctx.pinned_straight;
-    b = diagonal & ~ctx.pinned_diagonal;
-    while (b)
-        count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx.occupied) & targets);
-    b = diagonal & ctx.pinned_diagonal;
-    while (b)
-        count += bb_popcount(attacks_bishop(bb_pop_lsb(&b), ctx.occupied) & targets &
-                             ctx.pinned_diagonal);
-
-    Bitboard straight = ctx.ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]) &
-                        ~ctx.pinned_diagonal;
-    b = straight & ~ctx.pinned_straight;
-    while (b)
-        count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx.occupied) & targets);
-    b = straight & ctx.pinned_straight;
-    while (b)
-        count += bb_popcount(attacks_rook(bb_pop_lsb(&b), ctx.occupied) & targets &
-                             ctx.pinned_straight);
-
-    count += count_pawn_moves(pos, &ctx);
-    if (!ctx.checkers && pos->castling) {
-        int first = ctx.us == WHITE ? 0 : 2;
-        count += castling_allowed(&ctx, first) + castling_allowed(&ctx, first + 1);
-    }
-    return count;
+    return count_with_context(pos, &ctx);
 }
 
 int movegen_count_legal(const Position *pos)
