@@ -17,12 +17,20 @@ uint64_t pos_do_special_move(Position *pos, Move move, Undo *undo, uint64_t key)
 void pos_undo_special_move(Position *pos, Move move, const Undo *undo);
 int pos_castling_rights_kept_960(const Position *pos, int from, int to);
 
-static inline __attribute__((always_inline)) void make_move(Position *pos, Move move, Undo *undo)
+/* What make_move_as keeps up to date besides the pieces, the side to move, the castling rights
+ * and the en-passant square: everything (MAKE_ALL, the search), or not the key and the move
+ * counters on ordinary moves (MAKE_BOARD, perft, which counts positions: unmake_move restores
+ * them from the undo record either way). */
+enum { MAKE_BOARD, MAKE_ALL };
+
+static inline __attribute__((always_inline)) void make_move_as(Position *pos, Move move, Undo *undo,
+                                                               int what)
 {
     unsigned m = move; /* (a 16-bit Move makes 16-bit arithmetic on x86) */
     int from = (int)(m & 63), to = (int)(m >> 6 & 63);
     Color us = pos_side(pos), them = color_flip(us);
     Piece piece = pos_piece_on(pos, from);
+    bool all = what == MAKE_ALL || m >> 14 != MOVE_NORMAL;
     uint64_t key = pos->key ^ zobrist_side_key();
 
     undo->key = pos->key;
@@ -32,20 +40,24 @@ static inline __attribute__((always_inline)) void make_move(Position *pos, Move 
     undo->ep_square = pos->ep_square;
     undo->captured = NO_PIECE;
     if (pos->ep_square != SQ_NONE) {
-        key ^= zobrist_en_passant_key(pos->ep_square);
+        if (all)
+            key ^= zobrist_en_passant_key(pos->ep_square);
         pos->ep_square = SQ_NONE;
     }
-    if (pos->halfmove_clock < UINT16_MAX)
-        pos->halfmove_clock++;
-    if (us == BLACK && pos->fullmove_number < UINT16_MAX)
-        pos->fullmove_number++;
+    if (all) {
+        if (pos->halfmove_clock < UINT16_MAX)
+            pos->halfmove_clock++;
+        if (us == BLACK && pos->fullmove_number < UINT16_MAX)
+            pos->fullmove_number++;
+    }
     /* The rights first: in Chess960 they are read from the king's square before the move. */
     if (pos->castling) {
         int kept = pos->chess960 ? pos_castling_rights_kept_960(pos, from, to)
                                  : pos->castling & fm_load(castling_rights_kept[from]) &
                                        fm_load(castling_rights_kept[to]);
         if (kept != pos->castling) {
-            key ^= zobrist_castling_key(pos->castling) ^ zobrist_castling_key(kept);
+            if (all)
+                key ^= zobrist_castling_key(pos->castling) ^ zobrist_castling_key(kept);
             pos->castling = (uint8_t)kept;
         }
     }
@@ -58,22 +70,27 @@ static inline __attribute__((always_inline)) void make_move(Position *pos, Move 
             undo->captured = (uint8_t)captured;
             pos->by_type[piece_type(captured)] ^= target;
             pos->by_color[them] ^= target;
-            key ^= zobrist_piece_key(captured, to);
-            pos->halfmove_clock = 0;
+            if (all) {
+                key ^= zobrist_piece_key(captured, to);
+                pos->halfmove_clock = 0;
+            }
         }
         pos->board[from] = NO_PIECE;
         pos->board[to] = (uint8_t)piece;
         pos->by_type[piece_type(piece)] ^= from_to;
         pos->by_color[us] ^= from_to;
-        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to);
+        if (all)
+            key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to);
         if (piece_type(piece) == PAWN) {
-            pos->halfmove_clock = 0;
+            if (all)
+                pos->halfmove_clock = 0;
             if ((from ^ to) == 16) {
                 /* Double push: keep the e.p. square only if an enemy pawn can capture there. */
                 int passed = (from + to) / 2;
                 if (attacks_pawn(us, passed) & pos_pieces(pos, them, PAWN)) {
                     pos->ep_square = (uint8_t)passed;
-                    key ^= zobrist_en_passant_key(passed);
+                    if (all)
+                        key ^= zobrist_en_passant_key(passed);
                 }
             }
         } else if (piece_type(piece) == KING) {
@@ -83,7 +100,13 @@ static inline __attribute__((always_inline)) void make_move(Position *pos, Move 
         key = pos_do_special_move(pos, move, undo, key);
     }
     pos->side = (uint8_t)them;
-    pos->key = key;
+    if (all)
+        pos->key = key;
+}
+
+static inline __attribute__((always_inline)) void make_move(Position *pos, Move move, Undo *undo)
+{
+    make_move_as(pos, move, undo, MAKE_ALL);
 }
 
 static inline __attribute__((always_inline)) void unmake_move(Position *pos, Move move,

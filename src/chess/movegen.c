@@ -168,7 +168,7 @@ static inline __attribute__((always_inline)) void find_king_squares(const Positi
 {
     Bitboard squares = attacks_king(ctx->king) & ~ctx->ours;
     ctx->castling_open = 0;
-    if (!ctx->checkers && pos->castling) {
+    if (!ctx->checkers && (pos->castling & (ctx->us == WHITE ? 3 : 12))) {
         int first = ctx->us == WHITE ? 0 : 2;
         for (int k = 0; k < 2; k++) {
             if (castling_open(pos, ctx, first + k, &ctx->castling_path[k])) {
@@ -274,16 +274,34 @@ pawn_targets(const Position *pos, const GenContext *ctx, PawnTargets *pt)
     pt->west_delta = pt->forward - 1;
 }
 
+/* The pawns' moves, a promotion counting four. Most positions have no pawn pinned and the side
+ * not in check: then the targets need no masks. */
 static inline __attribute__((always_inline)) int count_pawn_moves(const Position *pos,
                                                                   const GenContext *ctx)
 {
-    Bitboard last_rank = ctx->us == WHITE ? BB_RANK_8 : BB_RANK_1;
-    PawnTargets pt;
-    pawn_targets(pos, ctx, &pt);
-    int count = bb_popcount(pt.single & ~last_rank) + bb_popcount(pt.twice) +
-                bb_popcount(pt.east & ~last_rank) + bb_popcount(pt.west & ~last_rank) +
-                4 * (bb_popcount(pt.single & last_rank) + bb_popcount(pt.east & last_rank) +
-                     bb_popcount(pt.west & last_rank));
+    Color us = ctx->us;
+    Bitboard last_rank = us == WHITE ? BB_RANK_8 : BB_RANK_1;
+    Bitboard pawns = ctx->ours & pos->by_type[PAWN];
+    Bitboard single, east, west;
+    int count;
+    if (!(pawns & (ctx->pinned_straight | ctx->pinned_diagonal)) && !ctx->checkers) {
+        Bitboard empty = ~ctx->occupied, ahead = bb_forward(us, pawns);
+        single = ahead & empty;
+        east = bb_east(ahead) & ctx->theirs;
+        west = bb_west(ahead) & ctx->theirs;
+        count = bb_popcount(single) + bb_popcount(east) + bb_popcount(west) +
+                bb_popcount(bb_forward(us, single) & empty & bb_rank(us == WHITE ? 3 : 4));
+    } else {
+        PawnTargets pt;
+        pawn_targets(pos, ctx, &pt);
+        single = pt.single;
+        east = pt.east;
+        west = pt.west;
+        count = bb_popcount(single) + bb_popcount(east) + bb_popcount(west) + bb_popcount(pt.twice);
+    }
+    if (pawns & bb_forward(color_flip(us), last_rank))
+        count += 3 * (bb_popcount(single & last_rank) + bb_popcount(east & last_rank) +
+                      bb_popcount(west & last_rank));
     if (pos->ep_square != SQ_NONE) {
         Bitboard from = attacks_pawn(ctx->them, pos->ep_square) & ctx->ours & pos->by_type[PAWN];
         while (from)
@@ -331,7 +349,7 @@ static inline __attribute__((always_inline)) int count_with_context(const Positi
                              ctx->pinned_straight);
 
     count += count_pawn_moves(pos, ctx);
-    if (!ctx->checkers && pos->castling) {
+    if (ctx->castling_open) {
         int first = ctx->us == WHITE ? 0 : 2;
         count += castling_allowed(ctx, first) + castling_allowed(ctx, first + 1);
     }
