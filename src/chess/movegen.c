@@ -21,6 +21,7 @@
 
 #include "attacks.h"
 #include "flashmate/flash.h"
+#include "make_move.h"
 
 typedef struct GenContext {
     Color us, them;
@@ -30,9 +31,8 @@ typedef struct GenContext {
     Bitboard check_mask;
     Bitboard pinned_straight; /* rank/file pin rays including the pinner */
     Bitboard pinned_diagonal;
-    Bitboard safe;             /* the king's squares (below) that the enemy does not attack */
-    Bitboard castling_path[2]; /* the king's squares of our king- and queen-side castling */
-    uint8_t castling_open;     /* bit k: castling k is allowed but for attacks on its path */
+    Bitboard safe;          /* the king's squares (below) that the enemy does not attack */
+    uint8_t castling_legal; /* bit 0: our king-side castling is legal; bit 1: queen-side */
 } GenContext;
 
 /* For each enemy slider that sees the king through our pieces: no piece between means check,
@@ -167,17 +167,22 @@ static inline __attribute__((always_inline)) void find_king_squares(const Positi
                                                                     GenContext *ctx)
 {
     Bitboard squares = attacks_king(ctx->king) & ~ctx->ours;
-    ctx->castling_open = 0;
+    Bitboard path[2] = {0, 0};
+    int open = 0;
     if (!ctx->checkers && (pos->castling & (ctx->us == WHITE ? 3 : 12))) {
         int first = ctx->us == WHITE ? 0 : 2;
         for (int k = 0; k < 2; k++) {
-            if (castling_open(pos, ctx, first + k, &ctx->castling_path[k])) {
-                ctx->castling_open |= (uint8_t)(1 << k);
-                squares |= ctx->castling_path[k];
+            if (castling_open(pos, ctx, first + k, &path[k])) {
+                open |= 1 << k;
+                squares |= path[k];
             }
         }
     }
     ctx->safe = safe_squares(pos, ctx, squares);
+    ctx->castling_legal = 0;
+    if (open)
+        ctx->castling_legal = (uint8_t)((open & ((ctx->safe & path[0]) == path[0])) |
+                                        (open & ((ctx->safe & path[1]) == path[1]) << 1));
 }
 
 /* The context for side `us` to move: inlined where `us` is a constant, code for each colour. */
@@ -205,12 +210,10 @@ static inline Bitboard king_targets(const GenContext *ctx, Bitboard targets)
     return attacks_king(ctx->king) & targets & ctx->safe;
 }
 
-/* Castling by right i (our own), once the king's squares are known. */
+/* Castling by right i (our own). */
 static inline bool castling_allowed(const GenContext *ctx, int i)
 {
-    int k = i & 1;
-    return (ctx->castling_open >> k & 1) &&
-           (ctx->safe & ctx->castling_path[k]) == ctx->castling_path[k];
+    return ctx->castling_legal >> (i & 1) & 1;
 }
 
 /* En passant removes the capturing and the captured pawn from one rank: test the king directly
@@ -349,10 +352,7 @@ static inline __attribute__((always_inline)) int count_with_context(const Positi
                              ctx->pinned_straight);
 
     count += count_pawn_moves(pos, ctx);
-    if (ctx->castling_open) {
-        int first = ctx->us == WHITE ? 0 : 2;
-        count += castling_allowed(ctx, first) + castling_allowed(ctx, first + 1);
-    }
+    count += (ctx->castling_legal & 1) + (ctx->castling_legal >> 1);
     return count;
 }
 
@@ -594,6 +594,28 @@ int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
 {
     list->count = 0;
     return movegen_append(pos, mode, list);
+}
+
+/* Perft's last two plies: each move made, its position's moves counted, the move unmade, with
+ * the counting inlined for the colour that moves in the children. */
+static inline __attribute__((always_inline)) uint64_t count_children_as(Position *pos, Color us)
+{
+    ScoredMove moves[MAX_MOVES];
+    int n = write_as(pos, GEN_LEGAL, moves, us);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        Undo undo;
+        Move move = moves[i].move;
+        make_move_as(pos, move, &undo, MAKE_BOARD);
+        total += (uint64_t)count_legal_as(pos, color_flip(us));
+        unmake_move(pos, move, &undo);
+    }
+    return total;
+}
+
+uint64_t movegen_count_children(Position *pos)
+{
+    return pos_side(pos) == WHITE ? count_children_as(pos, WHITE) : count_children_as(pos, BLACK);
 }
 
 /* Can the piece on `from` reach `to` by its own movement rule (legality aside)? */

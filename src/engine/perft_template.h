@@ -8,6 +8,9 @@
  *   PERFT_UNDO_MOVE(pos, move, undo)
  *   PERFT, PERFT_DIVIDE                the names of the two functions
  *
+ * and may define PERFT_COUNT_CHILDREN(pos), perft at depth 2 its own way (the sum of
+ * PERFT_COUNT over the children).
+ *
  * and includes this file, which defines them with the game's code inlined (no indirection in
  * the recursion). Leaves are counted in bulk: the last ply counts legal moves without making
  * them. https://www.chessprogramming.org/Perft
@@ -39,6 +42,9 @@ static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSIT
     return total;
 }
 
+#ifdef PERFT_COUNT_CHILDREN
+#define perft_depth2(pos) PERFT_COUNT_CHILDREN(pos)
+#else
 /* Depth 2: each child's moves counted in the loop, without a call to PERFT per child. */
 static uint64_t perft_depth2(PERFT_POSITION *pos)
 {
@@ -54,6 +60,7 @@ static uint64_t perft_depth2(PERFT_POSITION *pos)
     }
     return total;
 }
+#endif
 
 uint64_t PERFT(PERFT_POSITION *pos, int depth)
 {
