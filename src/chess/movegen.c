@@ -18,6 +18,7 @@
 #include "flashmate/movegen.h"
 
 #include <assert.h>
+#include <string.h>
 
 #include "attacks.h"
 #include "flashmate/flash.h"
@@ -596,18 +597,180 @@ int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
     return movegen_append(pos, mode, list);
 }
 
-/* Perft's last two plies: each move made, its position's moves counted, the move unmade, with
- * the counting inlined for the colour that moves in the children. */
+/* ---------------------------------------------------------------------------------------------
+ * Perft's last two plies: each move of the position made, the moves of the position it leads to
+ * (a child, the other side to move) counted, the move unmade.
+ *
+ * The children share most of what their side to move can do: the moves of its knights and
+ * sliders are counted once, in the parent, and a child counts again only the sliders whose
+ * attacks reach a square its move left or took (and its knights gain the piece the move put on
+ * a square where one of theirs was taken). That holds while the child's pins are the parent's
+ * and it is not in check: a move that neither leaves nor reaches a line of the children's king
+ * leaves their pins and gives no check but by a knight or a pawn; otherwise the child's pins are
+ * looked up and compared. King, castling and pawns are counted in each child; castling, en
+ * passant and promotions, pins that changed and checks by a slider are counted from scratch.
+ */
+
+/* The legal moves of our slider on sq whose diagonal and straight attacks are given (not in
+ * check: to every square not ours). */
+static inline __attribute__((always_inline)) int slider_moves(const GenContext *ctx, int sq,
+                                                              Bitboard diagonal, Bitboard straight)
+{
+    Bitboard square = bb_square(sq), targets = ~ctx->ours;
+    if (ctx->pinned_straight & square)
+        diagonal = 0;
+    else if (ctx->pinned_diagonal & square)
+        diagonal &= ctx->pinned_diagonal;
+    if (ctx->pinned_diagonal & square)
+        straight = 0;
+    else if (ctx->pinned_straight & square)
+        straight &= ctx->pinned_straight;
+    return bb_popcount(diagonal & targets) + bb_popcount(straight & targets);
+}
+
+/* The legal moves of our knight or slider on sq (not in check). */
+static inline __attribute__((always_inline)) int piece_moves(const Position *pos,
+                                                             const GenContext *ctx, int sq)
+{
+    PieceType pt = piece_type(pos_piece_on(pos, sq));
+    if (pt == KNIGHT)
+        return (ctx->pinned_straight | ctx->pinned_diagonal) & bb_square(sq)
+                 ? 0
+                 : bb_popcount(attacks_knight(sq) & ~ctx->ours);
+    return slider_moves(ctx, sq, pt != ROOK ? attacks_bishop(sq, ctx->occupied) : 0,
+                        pt != BISHOP ? attacks_rook(sq, ctx->occupied) : 0);
+}
+
+/* What the children share, worked out in the parent for the side that moves in them. Its
+ * sliders are numbered (eight at most, more only after promotions: then nothing is shared) for
+ * the masks by square. */
+typedef struct Children {
+    /* The side that moves in the children: */
+    Bitboard pinned_straight, pinned_diagonal; /* its pins (it is not in check) */
+    Bitboard king_lines;                       /* its king's lines on an empty board */
+    int pieces;                                /* the moves of its knights and sliders */
+    uint8_t slider_square[8];
+    uint8_t attacked_by[SQUARE_NB]; /* bit i: its slider i attacks the square */
+    uint8_t slider_on[SQUARE_NB];   /* bit i on its slider i's square */
+    uint8_t moves_on[SQUARE_NB];    /* each knight's and slider's moves by square, 0 elsewhere */
+} Children;
+
+/* The children of pos, whose side to move is `us` (not to move in pos). False if nothing is
+ * shared: that side is in check (no legal position has it) or has more than 8 sliders. */
+static inline __attribute__((always_inline)) bool children_init(const Position *pos, Children *c,
+                                                                Color us)
+{
+    GenContext ctx;
+    ctx.us = us;
+    ctx.them = color_flip(us);
+    ctx.king = pos->king_square[us];
+    ctx.ours = pos->by_color[us];
+    ctx.theirs = pos->by_color[ctx.them];
+    ctx.occupied = ctx.ours | ctx.theirs;
+    Bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
+    if (bb_popcount(ctx.ours & sliders) > 8)
+        return false;
+    find_checks_and_pins(pos, &ctx);
+    if (ctx.checkers)
+        return false;
+    c->pinned_straight = ctx.pinned_straight;
+    c->pinned_diagonal = ctx.pinned_diagonal;
+    c->king_lines = attacks_queen(ctx.king, 0);
+
+    memset(c->moves_on, 0, sizeof c->moves_on);
+    memset(c->attacked_by, 0, sizeof c->attacked_by);
+    memset(c->slider_on, 0, sizeof c->slider_on);
+    int pieces = 0, n = 0;
+    for (Bitboard b = ctx.ours & pos->by_type[KNIGHT]; b;) {
+        int sq = bb_pop_lsb(&b), moves = piece_moves(pos, &ctx, sq);
+        c->moves_on[sq] = (uint8_t)moves;
+        pieces += moves;
+    }
+    for (Bitboard b = ctx.ours & sliders; b; n++) {
+        int sq = bb_pop_lsb(&b);
+        PieceType pt = piece_type(pos_piece_on(pos, sq));
+        Bitboard diagonal = pt != ROOK ? attacks_bishop(sq, ctx.occupied) : 0;
+        Bitboard straight = pt != BISHOP ? attacks_rook(sq, ctx.occupied) : 0;
+        int moves = slider_moves(&ctx, sq, diagonal, straight);
+        uint8_t bit = (uint8_t)(1u << n);
+        c->moves_on[sq] = (uint8_t)moves;
+        pieces += moves;
+        c->slider_square[n] = (uint8_t)sq;
+        c->slider_on[sq] = bit;
+        for (Bitboard a = diagonal | straight; a;)
+            c->attacked_by[bb_pop_lsb(&a)] |= bit;
+    }
+    c->pieces = pieces;
+    return true;
+}
+
+/* The moves of the child after `move` (made, ordinary), for its side to move `us`. */
+static inline __attribute__((always_inline)) int
+count_child_as(const Position *pos, const Children *c, Move move, Piece captured, Color us)
+{
+    int from = move_from(move), to = move_to(move);
+    Bitboard from_to = bb_square(from) | bb_square(to);
+    GenContext ctx;
+    ctx.us = us;
+    ctx.them = color_flip(us);
+    ctx.king = pos->king_square[us];
+    ctx.ours = pos->by_color[us];
+    ctx.theirs = pos->by_color[ctx.them];
+    ctx.occupied = ctx.ours | ctx.theirs;
+    if (from_to & c->king_lines) {
+        find_checks_and_pins(pos, &ctx);
+        if (ctx.checkers || ctx.pinned_straight != c->pinned_straight ||
+            ctx.pinned_diagonal != c->pinned_diagonal) {
+            find_king_squares(pos, &ctx);
+            return count_with_context(pos, &ctx);
+        }
+    } else {
+        /* A knight's or a pawn's check, the only one the move can give here, is single and
+         * can only be taken. */
+        ctx.checkers = (attacks_knight(ctx.king) & ctx.theirs & pos->by_type[KNIGHT]) |
+                       (attacks_pawn(us, ctx.king) & ctx.theirs & pos->by_type[PAWN]);
+        ctx.pinned_straight = c->pinned_straight;
+        ctx.pinned_diagonal = c->pinned_diagonal;
+        ctx.check_mask = ctx.checkers ? ctx.checkers : ~(Bitboard)0;
+        if (ctx.checkers) {
+            find_king_squares(pos, &ctx);
+            return count_with_context(pos, &ctx);
+        }
+    }
+    find_king_squares(pos, &ctx);
+    int count = bb_popcount(king_targets(&ctx, ~ctx.ours)) + count_pawn_moves(pos, &ctx) +
+                (ctx.castling_legal & 1) + (ctx.castling_legal >> 1);
+
+    /* (Without branches where the move decides: each would be mispredicted often.) */
+    count += c->pieces - c->moves_on[to] +
+             bb_popcount(attacks_knight(to) & ctx.ours & pos->by_type[KNIGHT] &
+                         ~(ctx.pinned_straight | ctx.pinned_diagonal) &
+                         (captured != NO_PIECE ? ~(Bitboard)0 : 0));
+    unsigned affected = (unsigned)(c->attacked_by[from] | c->attacked_by[to]) & ~c->slider_on[to];
+    while (affected) {
+        int i = __builtin_ctz(affected);
+        affected &= affected - 1;
+        count += piece_moves(pos, &ctx, c->slider_square[i]) - c->moves_on[c->slider_square[i]];
+    }
+    return count;
+}
+
 static inline __attribute__((always_inline)) uint64_t count_children_as(Position *pos, Color us)
 {
     ScoredMove moves[MAX_MOVES];
+    Children children;
     int n = write_as(pos, GEN_LEGAL, moves, us);
+    bool shared = children_init(pos, &children, color_flip(us));
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         Undo undo;
         Move move = moves[i].move;
         make_move_as(pos, move, &undo, MAKE_BOARD);
-        total += (uint64_t)count_legal_as(pos, color_flip(us));
+        if (shared && move_kind(move) == MOVE_NORMAL)
+            total += (uint64_t)count_child_as(pos, &children, move, (Piece)undo.captured,
+                                              color_flip(us));
+        else
+            total += (uint64_t)count_legal_as(pos, color_flip(us));
         unmake_move(pos, move, &undo);
     }
     return total;
