@@ -1,6 +1,7 @@
 /*
  * Making and unmaking a move, inlined where moves are made most (perft, the search):
- * pos_do_move and pos_undo_move (position.c) are the same code out of line. Ordinary moves
+ * pos_do_move and pos_undo_move (position.c) are the same code out of line, which a build without
+ * FLASHMATE_SPEED_CODE calls everywhere. Ordinary moves
  * take the short path here; castling, en passant and promotions, a few in a hundred, are made
  * out of line in position.c.
  */
@@ -10,6 +11,13 @@
 #include "attacks.h"
 #include "flashmate/position.h"
 #include "zobrist.h"
+
+/* 1: code that only makes perft and the search faster (make and unmake inlined, perft's shared
+ * counting, movegen's fast paths); 0 where flash is short (cmake/boards.cmake): the same results
+ * from less code. */
+#ifndef FLASHMATE_SPEED_CODE
+#define FLASHMATE_SPEED_CODE 1
+#endif
 
 /* position.c: castling, en passant and promotions made (returns the key, `key` updated for the
  * move) and unmade; the castling rights left by a move in Chess960. */
@@ -23,8 +31,8 @@ int pos_castling_rights_kept_960(const Position *pos, int from, int to);
  * them from the undo record either way). */
 enum { MAKE_BOARD, MAKE_ALL };
 
-static inline __attribute__((always_inline)) void make_move_as(Position *pos, Move move, Undo *undo,
-                                                               int what)
+static inline __attribute__((always_inline)) void make_move_inline(Position *pos, Move move,
+                                                                   Undo *undo, int what)
 {
     unsigned m = move; /* (a 16-bit Move makes 16-bit arithmetic on x86) */
     int from = (int)(m & 63), to = (int)(m >> 6 & 63);
@@ -104,13 +112,8 @@ static inline __attribute__((always_inline)) void make_move_as(Position *pos, Mo
         pos->key = key;
 }
 
-static inline __attribute__((always_inline)) void make_move(Position *pos, Move move, Undo *undo)
-{
-    make_move_as(pos, move, undo, MAKE_ALL);
-}
-
-static inline __attribute__((always_inline)) void unmake_move(Position *pos, Move move,
-                                                              const Undo *undo)
+static inline __attribute__((always_inline)) void unmake_move_inline(Position *pos, Move move,
+                                                                     const Undo *undo)
 {
     unsigned m = move;
     int from = (int)(m & 63), to = (int)(m >> 6 & 63);
@@ -139,6 +142,35 @@ static inline __attribute__((always_inline)) void unmake_move(Position *pos, Mov
     pos->fullmove_number = undo->fullmove_number;
     pos->castling = undo->castling;
     pos->ep_square = undo->ep_square;
+}
+
+#if !FLASHMATE_SPEED_CODE
+/* Everyone calls the one copy in position.c, which makes all. */
+static inline void make_move_as(Position *pos, Move move, Undo *undo, int what)
+{
+    (void)what;
+    pos_do_move(pos, move, undo);
+}
+static inline void unmake_move(Position *pos, Move move, const Undo *undo)
+{
+    pos_undo_move(pos, move, undo);
+}
+#else
+static inline __attribute__((always_inline)) void make_move_as(Position *pos, Move move, Undo *undo,
+                                                               int what)
+{
+    make_move_inline(pos, move, undo, what);
+}
+static inline __attribute__((always_inline)) void unmake_move(Position *pos, Move move,
+                                                              const Undo *undo)
+{
+    unmake_move_inline(pos, move, undo);
+}
+#endif
+
+static inline void make_move(Position *pos, Move move, Undo *undo)
+{
+    make_move_as(pos, move, undo, MAKE_ALL);
 }
 
 #endif

@@ -93,8 +93,9 @@ safe_squares(const Position *pos, const GenContext *ctx, Bitboard squares)
     Bitboard knights = theirs & pos->by_type[KNIGHT];
     Bitboard diagonal = theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
     Bitboard straight = theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-    if (2 * bb_popcount(squares) <=
-        bb_popcount(knights) + bb_popcount(diagonal) + bb_popcount(straight)) {
+    if (FLASHMATE_SPEED_CODE && 2 * bb_popcount(squares) <= bb_popcount(knights) +
+                                                                bb_popcount(diagonal) +
+                                                                bb_popcount(straight)) {
         Bitboard safe = squares;
         while (squares) {
             int sq = bb_pop_lsb(&squares);
@@ -288,7 +289,8 @@ static inline __attribute__((always_inline)) int count_pawn_moves(const Position
     Bitboard pawns = ctx->ours & pos->by_type[PAWN];
     Bitboard single, east, west;
     int count;
-    if (!(pawns & (ctx->pinned_straight | ctx->pinned_diagonal)) && !ctx->checkers) {
+    if (FLASHMATE_SPEED_CODE && !(pawns & (ctx->pinned_straight | ctx->pinned_diagonal)) &&
+        !ctx->checkers) {
         Bitboard empty = ~ctx->occupied, ahead = bb_forward(us, pawns);
         single = ahead & empty;
         east = bb_east(ahead) & ctx->theirs;
@@ -720,22 +722,17 @@ count_child_as(const Position *pos, const Children *c, Move move, Piece captured
     if (from_to & c->king_lines) {
         find_checks_and_pins(pos, &ctx);
         if (ctx.checkers || ctx.pinned_straight != c->pinned_straight ||
-            ctx.pinned_diagonal != c->pinned_diagonal) {
-            find_king_squares(pos, &ctx);
-            return count_with_context(pos, &ctx);
-        }
+            ctx.pinned_diagonal != c->pinned_diagonal)
+            return movegen_count_legal(pos);
     } else {
-        /* A knight's or a pawn's check, the only one the move can give here, is single and
-         * can only be taken. */
+        /* A knight's or a pawn's check is the only one the move can give here. */
         ctx.checkers = (attacks_knight(ctx.king) & ctx.theirs & pos->by_type[KNIGHT]) |
                        (attacks_pawn(us, ctx.king) & ctx.theirs & pos->by_type[PAWN]);
         ctx.pinned_straight = c->pinned_straight;
         ctx.pinned_diagonal = c->pinned_diagonal;
-        ctx.check_mask = ctx.checkers ? ctx.checkers : ~(Bitboard)0;
-        if (ctx.checkers) {
-            find_king_squares(pos, &ctx);
-            return count_with_context(pos, &ctx);
-        }
+        ctx.check_mask = ~(Bitboard)0;
+        if (ctx.checkers)
+            return movegen_count_legal(pos);
     }
     find_king_squares(pos, &ctx);
     int count = bb_popcount(king_targets(&ctx, ~ctx.ours)) + count_pawn_moves(pos, &ctx) +
@@ -770,7 +767,7 @@ static inline __attribute__((always_inline)) uint64_t count_children_as(Position
             total += (uint64_t)count_child_as(pos, &children, move, (Piece)undo.captured,
                                               color_flip(us));
         else
-            total += (uint64_t)count_legal_as(pos, color_flip(us));
+            total += (uint64_t)movegen_count_legal(pos);
         unmake_move(pos, move, &undo);
     }
     return total;
@@ -778,7 +775,20 @@ static inline __attribute__((always_inline)) uint64_t count_children_as(Position
 
 uint64_t movegen_count_children(Position *pos)
 {
+#if !FLASHMATE_SPEED_CODE
+    /* One child after the other. */
+    ScoredMove moves[MAX_MOVES];
+    uint64_t total = 0;
+    for (int i = 0, n = movegen_write(pos, GEN_LEGAL, moves); i < n; i++) {
+        Undo undo;
+        pos_do_move(pos, moves[i].move, &undo);
+        total += (uint64_t)movegen_count_legal(pos);
+        pos_undo_move(pos, moves[i].move, &undo);
+    }
+    return total;
+#else
     return pos_side(pos) == WHITE ? count_children_as(pos, WHITE) : count_children_as(pos, BLACK);
+#endif
 }
 
 /* Can the piece on `from` reach `to` by its own movement rule (legality aside)? */

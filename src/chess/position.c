@@ -133,9 +133,15 @@ void pos_undo_special_move(Position *pos, Move move, const Undo *undo)
     }
 }
 
-void pos_do_move(Position *pos, Move move, Undo *undo) { make_move(pos, move, undo); }
+void pos_do_move(Position *pos, Move move, Undo *undo)
+{
+    make_move_inline(pos, move, undo, MAKE_ALL);
+}
 
-void pos_undo_move(Position *pos, Move move, const Undo *undo) { unmake_move(pos, move, undo); }
+void pos_undo_move(Position *pos, Move move, const Undo *undo)
+{
+    unmake_move_inline(pos, move, undo);
+}
 
 void pos_do_null_move(Position *pos, Undo *undo)
 {
