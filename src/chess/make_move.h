@@ -27,8 +27,8 @@ int pos_castling_rights_kept_960(const Position *pos, int from, int to);
 
 /* What make_move_as keeps up to date besides the pieces, the side to move, the castling rights
  * and the en-passant square: everything (MAKE_ALL, the search), or not the key and the move
- * counters on ordinary moves (MAKE_BOARD, perft, which counts positions: unmake_move restores
- * them from the undo record either way). */
+ * counters on ordinary moves (MAKE_BOARD, perft, which counts positions), which then are not
+ * saved in the undo record either. unmake_move_as takes the same `what`. */
 enum { MAKE_BOARD, MAKE_ALL };
 
 static inline __attribute__((always_inline)) void make_move_inline(Position *pos, Move move,
@@ -41,12 +41,13 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
     bool all = what == MAKE_ALL || m >> 14 != MOVE_NORMAL;
     uint64_t key = pos->key ^ zobrist_side_key();
 
-    undo->key = pos->key;
-    undo->halfmove_clock = pos->halfmove_clock;
-    undo->fullmove_number = pos->fullmove_number;
+    if (all) {
+        undo->key = pos->key;
+        undo->halfmove_clock = pos->halfmove_clock;
+        undo->fullmove_number = pos->fullmove_number;
+    }
     undo->castling = pos->castling;
     undo->ep_square = pos->ep_square;
-    undo->captured = NO_PIECE;
     if (pos->ep_square != SQ_NONE) {
         if (all)
             key ^= zobrist_en_passant_key(pos->ep_square);
@@ -73,9 +74,9 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
     if (m >> 14 == MOVE_NORMAL) {
         Piece captured = pos_piece_on(pos, to);
         Bitboard from_to = bb_square(from) | bb_square(to);
+        undo->captured = (uint8_t)captured;
         if (captured != NO_PIECE) {
             Bitboard target = bb_square(to);
-            undo->captured = (uint8_t)captured;
             pos->by_type[piece_type(captured)] ^= target;
             pos->by_color[them] ^= target;
             if (all) {
@@ -105,6 +106,7 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
             pos->king_square[us] = (uint8_t)to;
         }
     } else {
+        undo->captured = NO_PIECE;
         key = pos_do_special_move(pos, move, undo, key);
     }
     pos->side = (uint8_t)them;
@@ -113,7 +115,7 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
 }
 
 static inline __attribute__((always_inline)) void unmake_move_inline(Position *pos, Move move,
-                                                                     const Undo *undo)
+                                                                     const Undo *undo, int what)
 {
     unsigned m = move;
     int from = (int)(m & 63), to = (int)(m >> 6 & 63);
@@ -137,9 +139,11 @@ static inline __attribute__((always_inline)) void unmake_move_inline(Position *p
     } else {
         pos_undo_special_move(pos, move, undo);
     }
-    pos->key = undo->key;
-    pos->halfmove_clock = undo->halfmove_clock;
-    pos->fullmove_number = undo->fullmove_number;
+    if (what == MAKE_ALL || m >> 14 != MOVE_NORMAL) {
+        pos->key = undo->key;
+        pos->halfmove_clock = undo->halfmove_clock;
+        pos->fullmove_number = undo->fullmove_number;
+    }
     pos->castling = undo->castling;
     pos->ep_square = undo->ep_square;
 }
@@ -151,8 +155,9 @@ static inline void make_move_as(Position *pos, Move move, Undo *undo, int what)
     (void)what;
     pos_do_move(pos, move, undo);
 }
-static inline void unmake_move(Position *pos, Move move, const Undo *undo)
+static inline void unmake_move_as(Position *pos, Move move, const Undo *undo, int what)
 {
+    (void)what;
     pos_undo_move(pos, move, undo);
 }
 #else
@@ -161,16 +166,21 @@ static inline __attribute__((always_inline)) void make_move_as(Position *pos, Mo
 {
     make_move_inline(pos, move, undo, what);
 }
-static inline __attribute__((always_inline)) void unmake_move(Position *pos, Move move,
-                                                              const Undo *undo)
+static inline __attribute__((always_inline)) void unmake_move_as(Position *pos, Move move,
+                                                                 const Undo *undo, int what)
 {
-    unmake_move_inline(pos, move, undo);
+    unmake_move_inline(pos, move, undo, what);
 }
 #endif
 
 static inline void make_move(Position *pos, Move move, Undo *undo)
 {
     make_move_as(pos, move, undo, MAKE_ALL);
+}
+
+static inline void unmake_move(Position *pos, Move move, const Undo *undo)
+{
+    unmake_move_as(pos, move, undo, MAKE_ALL);
 }
 
 #endif

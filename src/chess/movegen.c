@@ -24,6 +24,13 @@
 #include "flashmate/flash.h"
 #include "make_move.h"
 
+/* Inlined in every mode and colour where FLASHMATE_SPEED_CODE (make_move.h) allows it. */
+#if FLASHMATE_SPEED_CODE
+#define MOVEGEN_SPEED_INLINE static inline __attribute__((always_inline))
+#else
+#define MOVEGEN_SPEED_INLINE static
+#endif
+
 typedef struct GenContext {
     Color us, them;
     int king;
@@ -415,7 +422,8 @@ static inline ScoredMove *add_promotions(ScoredMove *out, Bitboard targets, int 
     return out;
 }
 
-static ScoredMove *add_en_passant(const Position *pos, const GenContext *ctx, ScoredMove *out)
+MOVEGEN_SPEED_INLINE ScoredMove *add_en_passant(const Position *pos, const GenContext *ctx,
+                                                ScoredMove *out)
 {
     if (pos->ep_square == SQ_NONE)
         return out;
@@ -429,8 +437,8 @@ static ScoredMove *add_en_passant(const Position *pos, const GenContext *ctx, Sc
 }
 
 /* Knight, bishop, rook, queen and king moves to `targets` (the king's: those not attacked). */
-static ScoredMove *add_piece_moves(const Position *pos, const GenContext *ctx, ScoredMove *out,
-                                   Bitboard targets)
+MOVEGEN_SPEED_INLINE ScoredMove *add_piece_moves(const Position *pos, const GenContext *ctx,
+                                                 ScoredMove *out, Bitboard targets)
 {
     Bitboard pinned = ctx->pinned_straight | ctx->pinned_diagonal;
     Bitboard checked_targets = targets & ctx->check_mask;
@@ -458,7 +466,8 @@ static ScoredMove *add_piece_moves(const Position *pos, const GenContext *ctx, S
     return add_moves_from(out, ctx->king, king_targets(ctx, targets));
 }
 
-static ScoredMove *add_castling(const Position *pos, const GenContext *ctx, ScoredMove *out)
+MOVEGEN_SPEED_INLINE ScoredMove *add_castling(const Position *pos, const GenContext *ctx,
+                                              ScoredMove *out)
 {
     if (ctx->checkers || !pos->castling)
         return out;
@@ -607,9 +616,10 @@ int movegen_generate(const Position *pos, GenMode mode, MoveList *list)
  * sliders are counted once, in the parent, and a child counts again only the sliders whose
  * attacks reach a square its move left or took (and its knights gain the piece the move put on
  * a square where one of theirs was taken). That holds while the child's pins are the parent's
- * and it is not in check: a move that neither leaves nor reaches a line of the children's king
- * leaves their pins and gives no check but by a knight or a pawn; otherwise the child's pins are
- * looked up and compared. King, castling and pawns are counted in each child; castling, en
+ * and it is not in check: a move that neither leaves nor reaches a square of the children's
+ * king's lines up to the first enemy piece (seen through its own pieces) leaves their pins and
+ * gives no check but by a knight or a pawn; otherwise the child's pins are looked up and
+ * compared. King, castling and pawns are counted in each child; castling, en
  * passant and promotions, pins that changed and checks by a slider are counted from scratch.
  */
 
@@ -649,8 +659,8 @@ static inline __attribute__((always_inline)) int piece_moves(const Position *pos
 typedef struct Children {
     /* The side that moves in the children: */
     Bitboard pinned_straight, pinned_diagonal; /* its pins (it is not in check) */
-    Bitboard king_lines;                       /* its king's lines on an empty board */
-    int pieces;                                /* the moves of its knights and sliders */
+    Bitboard king_lines; /* its king's lines up to the first enemy piece, through its own */
+    int pieces;          /* the moves of its knights and sliders */
     uint8_t slider_square[8];
     uint8_t attacked_by[SQUARE_NB]; /* bit i: its slider i attacks the square */
     uint8_t slider_on[SQUARE_NB];   /* bit i on its slider i's square */
@@ -677,7 +687,7 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
         return false;
     c->pinned_straight = ctx.pinned_straight;
     c->pinned_diagonal = ctx.pinned_diagonal;
-    c->king_lines = attacks_queen(ctx.king, 0);
+    c->king_lines = attacks_queen(ctx.king, ctx.theirs);
 
     memset(c->moves_on, 0, sizeof c->moves_on);
     memset(c->attacked_by, 0, sizeof c->attacked_by);
@@ -768,7 +778,7 @@ static inline __attribute__((always_inline)) uint64_t count_children_as(Position
                                               color_flip(us));
         else
             total += (uint64_t)movegen_count_legal(pos);
-        unmake_move(pos, move, &undo);
+        unmake_move_as(pos, move, &undo, MAKE_BOARD);
     }
     return total;
 }

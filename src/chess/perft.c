@@ -10,7 +10,7 @@
 #define PERFT_COUNT(pos) movegen_count_legal(pos)
 #define PERFT_COUNT_CHILDREN(pos) movegen_count_children(pos)
 #define PERFT_DO(pos, move, undo) make_move_as(pos, move, undo, MAKE_BOARD)
-#define PERFT_UNDO_MOVE(pos, move, undo) unmake_move(pos, move, undo)
+#define PERFT_UNDO_MOVE(pos, move, undo) unmake_move_as(pos, move, undo, MAKE_BOARD)
 #define PERFT perft
 #define PERFT_DIVIDE perft_divide
 #include "engine/perft_template.h"

@@ -140,7 +140,7 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
 
 void pos_undo_move(Position *pos, Move move, const Undo *undo)
 {
-    unmake_move_inline(pos, move, undo);
+    unmake_move_inline(pos, move, undo, MAKE_ALL);
 }
 
 void pos_do_null_move(Position *pos, Undo *undo)
