@@ -158,6 +158,15 @@ static bool castling_open_960(const Position *pos, int king, Bitboard theirs, Bi
     return !(attacks_rook(king_to, occupied ^ leaving) & straight & bb_rank(back_rank >> 3));
 }
 
+/* The squares the king on `king` crosses or lands on when it castles by right i. */
+static inline Bitboard castling_king_path(const Position *pos, int king, int i)
+{
+    if (!pos->chess960)
+        return castling_paths[i].safe;
+    int king_to = (king & 56) + (i & 1 ? 2 : 6);
+    return bb_between(king, king_to) | bb_square(king_to);
+}
+
 /* Whether castling by right i is allowed but for attacks on *path, the king's squares. */
 static inline bool castling_open(const Position *pos, const GenContext *ctx, int i, Bitboard *path)
 {
@@ -168,6 +177,18 @@ static inline bool castling_open(const Position *pos, const GenContext *ctx, int
         return castling_open_960(pos, ctx->king, ctx->theirs, ctx->occupied, i, path);
     *path = c->safe;
     return !(ctx->occupied & c->empty);
+}
+
+/* Is sq attacked by the enemy, seen through our king? */
+static inline __attribute__((always_inline)) bool
+attacked_through_king(const Position *pos, const GenContext *ctx, int sq)
+{
+    Bitboard theirs = ctx->theirs, occupied = ctx->occupied ^ bb_square(ctx->king);
+    return (attacks_pawn(ctx->us, sq) & theirs & pos->by_type[PAWN]) |
+           (attacks_king(sq) & theirs & pos->by_type[KING]) |
+           (attacks_knight(sq) & theirs & pos->by_type[KNIGHT]) |
+           (attacks_bishop(sq, occupied) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
+           (attacks_rook(sq, occupied) & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
 }
 
 /* The king's squares: where it may step and the paths of the castlings that are open, tested
@@ -665,6 +686,11 @@ typedef struct Children {
     uint8_t attacked_by[SQUARE_NB]; /* bit i: its slider i attacks the square */
     uint8_t slider_on[SQUARE_NB];   /* bit i on its slider i's square */
     uint8_t moves_on[SQUARE_NB];    /* each knight's and slider's moves by square, 0 elsewhere */
+    /* The squares its king may step or castle to: whether the enemy attacks each in the parent
+     * (seen through the king), and the squares on which a change could alter that: */
+    uint8_t zone_index[SQUARE_NB]; /* (set on those squares only) */
+    uint16_t zone_attacked;        /* bit i: square i is attacked */
+    Bitboard zone_watch[16];
 } Children;
 
 /* The children of pos, whose side to move is `us` (not to move in pos). False if nothing is
@@ -713,7 +739,58 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
             c->attacked_by[bb_pop_lsb(&a)] |= bit;
     }
     c->pieces = pieces;
+
+    Bitboard zone = attacks_king(ctx.king), occupied = ctx.occupied ^ bb_square(ctx.king);
+    for (int i = us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
+        if (pos->castling & (1 << i))
+            zone |= castling_king_path(pos, ctx.king, i);
+    Bitboard theirs = ctx.theirs;
+    uint16_t attacked = 0;
+    for (int i = 0; zone; i++) {
+        int sq = bb_pop_lsb(&zone);
+        Bitboard diagonal = attacks_bishop(sq, occupied), straight = attacks_rook(sq, occupied);
+        Bitboard knight = attacks_knight(sq), king = attacks_king(sq);
+        Bitboard pawn = attacks_pawn(us, sq);
+        c->zone_index[sq] = (uint8_t)i;
+        c->zone_watch[i] = diagonal | straight | knight | king | pawn;
+        if ((diagonal & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
+            (straight & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+            (knight & theirs & pos->by_type[KNIGHT]) | (king & theirs & pos->by_type[KING]) |
+            (pawn & theirs & pos->by_type[PAWN]))
+            attacked |= (uint16_t)(1u << i);
+    }
+    c->zone_attacked = attacked;
     return true;
+}
+
+/* find_king_squares for a child: a square is attacked as in the parent unless the move left or
+ * took a square from which that could change; then it is tested. */
+static inline __attribute__((always_inline)) void
+child_king_squares(const Position *pos, GenContext *ctx, const Children *c, Bitboard from_to)
+{
+    Bitboard squares = attacks_king(ctx->king) & ~ctx->ours;
+    Bitboard path[2] = {0, 0};
+    int open = 0;
+    if (pos->castling & (ctx->us == WHITE ? 3 : 12)) {
+        int first = ctx->us == WHITE ? 0 : 2;
+        for (int k = 0; k < 2; k++) {
+            if (castling_open(pos, ctx, first + k, &path[k])) {
+                open |= 1 << k;
+                squares |= path[k];
+            }
+        }
+    }
+    for (Bitboard b = squares; b; b &= b - 1) {
+        int sq = bb_lsb(b), i = c->zone_index[sq];
+        if (c->zone_watch[i] & from_to ? attacked_through_king(pos, ctx, sq)
+                                       : (c->zone_attacked >> i & 1))
+            squares ^= bb_square(sq);
+    }
+    ctx->safe = squares;
+    ctx->castling_legal = 0;
+    if (open)
+        ctx->castling_legal = (uint8_t)((open & ((squares & path[0]) == path[0])) |
+                                        (open & ((squares & path[1]) == path[1]) << 1));
 }
 
 /* The moves of the child after `move` (made, ordinary), for its side to move `us`. */
@@ -744,7 +821,7 @@ count_child_as(const Position *pos, const Children *c, Move move, Piece captured
         if (ctx.checkers)
             return movegen_count_legal(pos);
     }
-    find_king_squares(pos, &ctx);
+    child_king_squares(pos, &ctx, c, from_to);
     int count = bb_popcount(king_targets(&ctx, ~ctx.ours)) + count_pawn_moves(pos, &ctx) +
                 (ctx.castling_legal & 1) + (ctx.castling_legal >> 1);
 
