@@ -688,6 +688,7 @@ typedef struct Children {
     uint8_t moves_on[SQUARE_NB];    /* each knight's and slider's moves by square, 0 elsewhere */
     /* The squares its king may step or castle to: whether the enemy attacks each in the parent
      * (seen through the king), and the squares on which a change could alter that: */
+    bool zone;                     /* whether the rest is set: not against a lone rook, say */
     uint8_t zone_index[SQUARE_NB]; /* (set on those squares only) */
     uint16_t zone_attacked;        /* bit i: square i is attacked */
     Bitboard zone_watch[16];
@@ -740,12 +741,22 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
     }
     c->pieces = pieces;
 
+    /* Against two pieces or fewer (and pawns) the squares are quickly tested in each child. */
+    c->zone = bb_popcount(ctx.theirs & ~pos->by_type[PAWN] & ~pos->by_type[KING]) > 2;
+    if (!c->zone)
+        return true;
     Bitboard zone = attacks_king(ctx.king), occupied = ctx.occupied ^ bb_square(ctx.king);
     for (int i = us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
         if (pos->castling & (1 << i))
             zone |= castling_king_path(pos, ctx.king, i);
     Bitboard theirs = ctx.theirs;
     uint16_t attacked = 0;
+    /* A square of its own can be stepped to in a child only if the move took the piece there,
+     * and it then looked at the square (from where it took): such squares are always tested. */
+    for (Bitboard b = zone & ctx.ours; b;)
+        c->zone_index[bb_pop_lsb(&b)] = 15;
+    c->zone_watch[15] = ~(Bitboard)0;
+    zone &= ~ctx.ours;
     for (int i = 0; zone; i++) {
         int sq = bb_pop_lsb(&zone);
         Bitboard diagonal = attacks_bishop(sq, occupied), straight = attacks_rook(sq, occupied);
@@ -821,7 +832,10 @@ count_child_as(const Position *pos, const Children *c, Move move, Piece captured
         if (ctx.checkers)
             return movegen_count_legal(pos);
     }
-    child_king_squares(pos, &ctx, c, from_to);
+    if (c->zone)
+        child_king_squares(pos, &ctx, c, from_to);
+    else
+        find_king_squares(pos, &ctx);
     int count = bb_popcount(king_targets(&ctx, ~ctx.ours)) + count_pawn_moves(pos, &ctx) +
                 (ctx.castling_legal & 1) + (ctx.castling_legal >> 1);
 
