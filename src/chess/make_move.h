@@ -28,7 +28,8 @@ int pos_castling_rights_kept_960(const Position *pos, int from, int to);
 /* What make_move_as keeps up to date besides the pieces, the side to move, the castling rights
  * and the en-passant square: everything (MAKE_ALL, the search), or not the key and the move
  * counters on ordinary moves (MAKE_BOARD, perft, which counts positions), which then are not
- * saved in the undo record either. unmake_move_as takes the same `what`. */
+ * saved in the undo record either (other moves are made in full, out of line). unmake_move_as
+ * takes the same `what`. */
 enum { MAKE_BOARD, MAKE_ALL };
 
 static inline __attribute__((always_inline)) void make_move_inline(Position *pos, Move move,
@@ -38,8 +39,12 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
     int from = (int)(m & 63), to = (int)(m >> 6 & 63);
     Color us = pos_side(pos), them = color_flip(us);
     Piece piece = pos_piece_on(pos, from);
-    bool all = what == MAKE_ALL || m >> 14 != MOVE_NORMAL;
-    uint64_t key = pos->key ^ zobrist_side_key();
+    if (what == MAKE_BOARD && m >> 14 != MOVE_NORMAL) {
+        pos_do_move(pos, move, undo); /* castling, en passant, promotions: all of it */
+        return;
+    }
+    bool all = what == MAKE_ALL;
+    uint64_t key = all ? pos->key ^ zobrist_side_key() : 0;
 
     if (all) {
         undo->key = pos->key;
@@ -121,6 +126,10 @@ static inline __attribute__((always_inline)) void unmake_move_inline(Position *p
     int from = (int)(m & 63), to = (int)(m >> 6 & 63);
     Color us = color_flip(pos_side(pos));
 
+    if (what == MAKE_BOARD && m >> 14 != MOVE_NORMAL) {
+        pos_undo_move(pos, move, undo);
+        return;
+    }
     pos->side = (uint8_t)us;
     if (m >> 14 == MOVE_NORMAL) {
         Piece piece = pos_piece_on(pos, to), captured = (Piece)undo->captured;
@@ -139,7 +148,7 @@ static inline __attribute__((always_inline)) void unmake_move_inline(Position *p
     } else {
         pos_undo_special_move(pos, move, undo);
     }
-    if (what == MAKE_ALL || m >> 14 != MOVE_NORMAL) {
+    if (what == MAKE_ALL) {
         pos->key = undo->key;
         pos->halfmove_clock = undo->halfmove_clock;
         pos->fullmove_number = undo->fullmove_number;
