@@ -688,10 +688,12 @@ typedef struct Children {
     uint8_t moves_on[SQUARE_NB];    /* each knight's and slider's moves by square, 0 elsewhere */
     /* The squares its king may step or castle to: whether the enemy attacks each in the parent
      * (seen through the king), and the squares on which a change could alter that: */
-    bool zone;                     /* whether the rest is set: not against a lone rook, say */
-    uint8_t zone_index[SQUARE_NB]; /* (set on those squares only) */
-    uint16_t zone_attacked;        /* bit i: square i is attacked */
-    Bitboard zone_watch[16];
+    bool zone;                /* whether the rest is set: not against a lone rook, say */
+    int zone_count;           /* the squares not its own */
+    Bitboard zone_own;        /* its own, always tested */
+    Bitboard zone_attacked;   /* the squares the enemy attacks */
+    Bitboard zone_square[16]; /* each square not its own, */
+    Bitboard zone_watch[16];  /* and where a piece could change whether it is attacked */
 } Children;
 
 /* The children of pos, whose side to move is `us` (not to move in pos). False if nothing is
@@ -749,27 +751,26 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
     for (int i = us == WHITE ? 0 : 2, end = i + 2; i < end; i++)
         if (pos->castling & (1 << i))
             zone |= castling_king_path(pos, ctx.king, i);
-    Bitboard theirs = ctx.theirs;
-    uint16_t attacked = 0;
+    Bitboard theirs = ctx.theirs, attacked = 0;
     /* A square of its own can be stepped to in a child only if the move took the piece there,
      * and it then looked at the square (from where it took): such squares are always tested. */
-    for (Bitboard b = zone & ctx.ours; b;)
-        c->zone_index[bb_pop_lsb(&b)] = 15;
-    c->zone_watch[15] = ~(Bitboard)0;
+    c->zone_own = zone & ctx.ours;
     zone &= ~ctx.ours;
-    for (int i = 0; zone; i++) {
+    int z = 0;
+    for (; zone; z++) {
         int sq = bb_pop_lsb(&zone);
         Bitboard diagonal = attacks_bishop(sq, occupied), straight = attacks_rook(sq, occupied);
         Bitboard knight = attacks_knight(sq), king = attacks_king(sq);
         Bitboard pawn = attacks_pawn(us, sq);
-        c->zone_index[sq] = (uint8_t)i;
-        c->zone_watch[i] = diagonal | straight | knight | king | pawn;
+        c->zone_square[z] = bb_square(sq);
+        c->zone_watch[z] = diagonal | straight | knight | king | pawn;
         if ((diagonal & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
             (straight & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
             (knight & theirs & pos->by_type[KNIGHT]) | (king & theirs & pos->by_type[KING]) |
             (pawn & theirs & pos->by_type[PAWN]))
-            attacked |= (uint16_t)(1u << i);
+            attacked |= bb_square(sq);
     }
+    c->zone_count = z;
     c->zone_attacked = attacked;
     return true;
 }
@@ -791,12 +792,15 @@ child_king_squares(const Position *pos, GenContext *ctx, const Children *c, Bitb
             }
         }
     }
-    for (Bitboard b = squares; b; b &= b - 1) {
-        int sq = bb_lsb(b), i = c->zone_index[sq];
-        if (c->zone_watch[i] & from_to ? attacked_through_king(pos, ctx, sq)
-                                       : (c->zone_attacked >> i & 1))
-            squares ^= bb_square(sq);
-    }
+    /* The squares to test, found without a branch per square (the move decides). */
+    Bitboard test = c->zone_own;
+    for (int i = 0; i < c->zone_count; i++)
+        test |= c->zone_square[i] & ((c->zone_watch[i] & from_to) ? ~(Bitboard)0 : 0);
+    Bitboard safe = squares & ~test & ~c->zone_attacked;
+    for (Bitboard b = squares & test; b; b &= b - 1)
+        if (!attacked_through_king(pos, ctx, bb_lsb(b)))
+            safe |= b & -b;
+    squares = safe;
     ctx->safe = squares;
     ctx->castling_legal = 0;
     if (open)
