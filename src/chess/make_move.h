@@ -95,16 +95,20 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
         pos->by_color[us] ^= from_to;
         if (all)
             key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to);
-        if (piece_type(piece) == PAWN) {
-            if (all)
-                pos->halfmove_clock = 0;
+        if (piece_type(piece) == PAWN && !all) {
+            /* Perft: the double push without a branch, which its moves mispredict. */
+            int passed = (from + to) / 2;
+            bool ep = ((from ^ to) == 16) &
+                      ((attacks_pawn(us, passed) & pos_pieces(pos, them, PAWN)) != 0);
+            pos->ep_square = (uint8_t)(ep ? passed : SQ_NONE);
+        } else if (piece_type(piece) == PAWN) {
+            pos->halfmove_clock = 0;
             if ((from ^ to) == 16) {
                 /* Double push: keep the e.p. square only if an enemy pawn can capture there. */
                 int passed = (from + to) / 2;
                 if (attacks_pawn(us, passed) & pos_pieces(pos, them, PAWN)) {
                     pos->ep_square = (uint8_t)passed;
-                    if (all)
-                        key ^= zobrist_en_passant_key(passed);
+                    key ^= zobrist_en_passant_key(passed);
                 }
             }
         } else if (piece_type(piece) == KING) {
