@@ -683,17 +683,16 @@ typedef struct Children {
     Bitboard king_lines; /* its king's lines up to the first enemy piece, through its own */
     int pieces;          /* the moves of its knights and sliders */
     uint8_t slider_square[8];
-    uint8_t attacked_by[SQUARE_NB]; /* bit i: its slider i attacks the square */
-    uint8_t slider_on[SQUARE_NB];   /* bit i on its slider i's square */
-    uint8_t moves_on[SQUARE_NB];    /* each knight's and slider's moves by square, 0 elsewhere */
+    Bitboard slider_diagonal[8], slider_straight[8]; /* all ones where it moves so */
+    uint8_t attacked_by[SQUARE_NB];                  /* bit i: its slider i attacks the square */
+    uint8_t slider_on[SQUARE_NB];                    /* bit i on its slider i's square */
+    uint8_t moves_on[SQUARE_NB]; /* each knight's and slider's moves by square, 0 elsewhere */
     /* The squares its king may step or castle to: whether the enemy attacks each in the parent
      * (seen through the king), and the squares on which a change could alter that: */
-    bool zone;                /* whether the rest is set: not against a lone rook, say */
-    int zone_count;           /* the squares not its own */
-    Bitboard zone_own;        /* its own, always tested */
-    Bitboard zone_attacked;   /* the squares the enemy attacks */
-    Bitboard zone_square[16]; /* each square not its own, */
-    Bitboard zone_watch[16];  /* and where a piece could change whether it is attacked */
+    bool zone;                           /* whether the rest is set: not against a lone rook, say */
+    Bitboard zone_own;                   /* its own, always tested */
+    Bitboard zone_attacked;              /* the squares the enemy attacks */
+    Bitboard zone_watched_by[SQUARE_NB]; /* the squares a change on this one could concern */
 } Children;
 
 /* The children of pos, whose side to move is `us` (not to move in pos). False if nothing is
@@ -737,6 +736,8 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
         c->moves_on[sq] = (uint8_t)moves;
         pieces += moves;
         c->slider_square[n] = (uint8_t)sq;
+        c->slider_diagonal[n] = pt != ROOK ? ~(Bitboard)0 : 0;
+        c->slider_straight[n] = pt != BISHOP ? ~(Bitboard)0 : 0;
         c->slider_on[sq] = bit;
         for (Bitboard a = diagonal | straight; a;)
             c->attacked_by[bb_pop_lsb(&a)] |= bit;
@@ -756,21 +757,20 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
      * and it then looked at the square (from where it took): such squares are always tested. */
     c->zone_own = zone & ctx.ours;
     zone &= ~ctx.ours;
-    int z = 0;
-    for (; zone; z++) {
+    memset(c->zone_watched_by, 0, sizeof c->zone_watched_by);
+    while (zone) {
         int sq = bb_pop_lsb(&zone);
         Bitboard diagonal = attacks_bishop(sq, occupied), straight = attacks_rook(sq, occupied);
         Bitboard knight = attacks_knight(sq), king = attacks_king(sq);
         Bitboard pawn = attacks_pawn(us, sq);
-        c->zone_square[z] = bb_square(sq);
-        c->zone_watch[z] = diagonal | straight | knight | king | pawn;
+        for (Bitboard w = diagonal | straight | knight | king | pawn; w;)
+            c->zone_watched_by[bb_pop_lsb(&w)] |= bb_square(sq);
         if ((diagonal & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
             (straight & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
             (knight & theirs & pos->by_type[KNIGHT]) | (king & theirs & pos->by_type[KING]) |
             (pawn & theirs & pos->by_type[PAWN]))
             attacked |= bb_square(sq);
     }
-    c->zone_count = z;
     c->zone_attacked = attacked;
     return true;
 }
@@ -778,7 +778,7 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
 /* find_king_squares for a child: a square is attacked as in the parent unless the move left or
  * took a square from which that could change; then it is tested. */
 static inline __attribute__((always_inline)) void
-child_king_squares(const Position *pos, GenContext *ctx, const Children *c, Bitboard from_to)
+child_king_squares(const Position *pos, GenContext *ctx, const Children *c, int from, int to)
 {
     Bitboard squares = attacks_king(ctx->king) & ~ctx->ours;
     Bitboard path[2] = {0, 0};
@@ -793,9 +793,7 @@ child_king_squares(const Position *pos, GenContext *ctx, const Children *c, Bitb
         }
     }
     /* The squares to test, found without a branch per square (the move decides). */
-    Bitboard test = c->zone_own;
-    for (int i = 0; i < c->zone_count; i++)
-        test |= c->zone_square[i] & ((c->zone_watch[i] & from_to) ? ~(Bitboard)0 : 0);
+    Bitboard test = c->zone_own | c->zone_watched_by[from] | c->zone_watched_by[to];
     Bitboard safe = squares & ~test & ~c->zone_attacked;
     for (Bitboard b = squares & test; b; b &= b - 1)
         if (!attacked_through_king(pos, ctx, bb_lsb(b)))
@@ -837,7 +835,7 @@ count_child_as(const Position *pos, const Children *c, Move move, Piece captured
             return movegen_count_legal(pos);
     }
     if (c->zone)
-        child_king_squares(pos, &ctx, c, from_to);
+        child_king_squares(pos, &ctx, c, from, to);
     else
         find_king_squares(pos, &ctx);
     int count = bb_popcount(king_targets(&ctx, ~ctx.ours)) + count_pawn_moves(pos, &ctx) +
@@ -852,7 +850,11 @@ count_child_as(const Position *pos, const Children *c, Move move, Piece captured
     while (affected) {
         int i = __builtin_ctz(affected);
         affected &= affected - 1;
-        count += piece_moves(pos, &ctx, c->slider_square[i]) - c->moves_on[c->slider_square[i]];
+        int sq = c->slider_square[i];
+        /* Both lookups, masked by its kind: a branch on the kind is mispredicted. */
+        Bitboard diagonal = attacks_bishop(sq, ctx.occupied) & c->slider_diagonal[i];
+        Bitboard straight = attacks_rook(sq, ctx.occupied) & c->slider_straight[i];
+        count += slider_moves(&ctx, sq, diagonal, straight) - c->moves_on[sq];
     }
     return count;
 }

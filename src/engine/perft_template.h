@@ -7,9 +7,8 @@
  *   PERFT_DO(pos, move, undo)          make and unmake a move
  *   PERFT_UNDO_MOVE(pos, move, undo)
  *   PERFT, PERFT_DIVIDE                the names of the two functions
- *
- * and may define PERFT_COUNT_CHILDREN(pos), perft at depth 2 its own way (the sum of
- * PERFT_COUNT over the children).
+ *   PERFT_COUNT_CHILDREN(pos)          optional: perft at depth 2 the game's own way (the sum
+ *                                      of PERFT_COUNT over the positions after each move)
  *
  * and includes this file, which defines them with the game's code inlined (no indirection in
  * the recursion). Leaves are counted in bulk: the last ply counts legal moves without making
