@@ -661,17 +661,24 @@ static inline __attribute__((always_inline)) int slider_moves(const GenContext *
     return bb_popcount(diagonal & targets) + bb_popcount(straight & targets);
 }
 
-/* The legal moves of our knight or slider on sq (not in check). */
-static inline __attribute__((always_inline)) int piece_moves(const Position *pos,
-                                                             const GenContext *ctx, int sq)
+/* The legal moves of our knight on sq (not in check; none when pinned). */
+static inline int knight_moves(const GenContext *ctx, int sq)
 {
-    PieceType pt = piece_type(pos_piece_on(pos, sq));
-    if (pt == KNIGHT)
-        return (ctx->pinned_straight | ctx->pinned_diagonal) & bb_square(sq)
-                 ? 0
-                 : bb_popcount(attacks_knight(sq) & ~ctx->ours);
-    return slider_moves(ctx, sq, pt != ROOK ? attacks_bishop(sq, ctx->occupied) : 0,
-                        pt != BISHOP ? attacks_rook(sq, ctx->occupied) : 0);
+    if ((ctx->pinned_straight | ctx->pinned_diagonal) & bb_square(sq))
+        return 0;
+    return bb_popcount(attacks_knight(sq) & ~ctx->ours);
+}
+
+/* The context of side `us` before its checks and pins are found. */
+static inline GenContext context_start(const Position *pos, Color us)
+{
+    GenContext ctx = {.us = us,
+                      .them = color_flip(us),
+                      .king = pos->king_square[us],
+                      .ours = pos->by_color[us],
+                      .theirs = pos->by_color[color_flip(us)]};
+    ctx.occupied = ctx.ours | ctx.theirs;
+    return ctx;
 }
 
 /* What the children share, worked out in the parent for the side that moves in them. Its
@@ -700,13 +707,7 @@ typedef struct Children {
 static inline __attribute__((always_inline)) bool children_init(const Position *pos, Children *c,
                                                                 Color us)
 {
-    GenContext ctx;
-    ctx.us = us;
-    ctx.them = color_flip(us);
-    ctx.king = pos->king_square[us];
-    ctx.ours = pos->by_color[us];
-    ctx.theirs = pos->by_color[ctx.them];
-    ctx.occupied = ctx.ours | ctx.theirs;
+    GenContext ctx = context_start(pos, us);
     Bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
     if (bb_popcount(ctx.ours & sliders) > 8)
         return false;
@@ -722,7 +723,7 @@ static inline __attribute__((always_inline)) bool children_init(const Position *
     memset(c->slider_on, 0, sizeof c->slider_on);
     int pieces = 0, n = 0;
     for (Bitboard b = ctx.ours & pos->by_type[KNIGHT]; b;) {
-        int sq = bb_pop_lsb(&b), moves = piece_moves(pos, &ctx, sq);
+        int sq = bb_pop_lsb(&b), moves = knight_moves(&ctx, sq);
         c->moves_on[sq] = (uint8_t)moves;
         pieces += moves;
     }
@@ -812,13 +813,7 @@ count_child_as(const Position *pos, const Children *c, Move move, Piece captured
 {
     int from = move_from(move), to = move_to(move);
     Bitboard from_to = bb_square(from) | bb_square(to);
-    GenContext ctx;
-    ctx.us = us;
-    ctx.them = color_flip(us);
-    ctx.king = pos->king_square[us];
-    ctx.ours = pos->by_color[us];
-    ctx.theirs = pos->by_color[ctx.them];
-    ctx.occupied = ctx.ours | ctx.theirs;
+    GenContext ctx = context_start(pos, us);
     if (from_to & c->king_lines) {
         find_checks_and_pins(pos, &ctx);
         if (ctx.checkers || ctx.pinned_straight != c->pinned_straight ||
