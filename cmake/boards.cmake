@@ -29,7 +29,8 @@
 #                                _MOVE_STACK_MAX (moves), _UCI_LINE_MAX, _UCI_DEFERRED_MAX,
 #                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM, _COUNTER_MOVES,
 #                                _CONTINUATION_HISTORY, _POLL_NODES (how often the search reads the
-#                                console and clock)
+#                                console and clock), _SPEED_CODE (0: without the code that only
+#                                makes perft and the search faster, where flash is short)
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
@@ -147,6 +148,9 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET full)
     set(FLASHMATE_BOARD_STACK_BYTES 7168)
     flashmate_board_engine_8k()
+    # No room in the 128 KB for the code that only makes perft and the search faster (the UCI
+    # image with it is 24 KB larger, 3 KB too large).
+    list(APPEND FLASHMATE_BOARD_ENGINE FLASHMATE_SPEED_CODE=0)
     # A 128-byte receive ring: lines typed while the engine waits are taken as they come, and
     # while it searches the UART holds what the ring cannot (the engine polls every 512 nodes).
     set(FLASHMATE_BOARD_CONSOLE_RX 128)
@@ -207,7 +211,7 @@ macro(flashmate_board name)
     # reads its console and clock at every node, not every 2048.
     flashmate_board_engine_8k()
     list(REMOVE_ITEM FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=512)
-    list(APPEND FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=1)
+    list(APPEND FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=1 FLASHMATE_SPEED_CODE=0)
     set(FLASHMATE_BOARD_CONSOLE_RX 128)
     set(FLASHMATE_BOARD_UCI_STACK 3456)
   else()

@@ -33,6 +33,10 @@ int movegen_write(const Position *pos, GenMode mode, ScoredMove *moves);
 /* Number of legal moves, counted from target sets without building a list (perft leaves). */
 int movegen_count_legal(const Position *pos);
 
+/* The sum of movegen_count_legal over the positions after each legal move (perft at depth 2):
+ * the moves are made and unmade on pos, which is as it was on return. */
+uint64_t movegen_count_children(Position *pos);
+
 /* Is `move` legal in the position? Any 16-bit value may be asked (e.g. a move from the hash
  * table or a killer from a sibling); the answer agrees with movegen_generate. */
 bool movegen_is_legal(const Position *pos, Move move);

@@ -2,13 +2,15 @@
 #include "flashmate/perft.h"
 
 #include "flashmate/movegen.h"
+#include "make_move.h"
 
 #define PERFT_POSITION Position
 #define PERFT_UNDO Undo
 #define PERFT_GENERATE(pos, list) movegen_generate(pos, GEN_LEGAL, list)
 #define PERFT_COUNT(pos) movegen_count_legal(pos)
-#define PERFT_DO(pos, move, undo) pos_do_move(pos, move, undo)
-#define PERFT_UNDO_MOVE(pos, move, undo) pos_undo_move(pos, move, undo)
+#define PERFT_COUNT_CHILDREN(pos) movegen_count_children(pos)
+#define PERFT_DO(pos, move, undo) make_move_as(pos, move, undo, MAKE_BOARD)
+#define PERFT_UNDO_MOVE(pos, move, undo) unmake_move_as(pos, move, undo, MAKE_BOARD)
 #define PERFT perft
 #define PERFT_DIVIDE perft_divide
 #include "engine/perft_template.h"

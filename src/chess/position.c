@@ -5,6 +5,7 @@
 #include "flashmate/position.h"
 
 #include "attacks.h"
+#include "make_move.h"
 #include "zobrist.h"
 
 static inline void put_piece(Position *pos, Piece p, int sq)
@@ -20,16 +21,6 @@ static inline void remove_piece(Position *pos, int sq)
     Piece p = (Piece)pos->board[sq];
     Bitboard b = bb_square(sq);
     pos->board[sq] = NO_PIECE;
-    pos->by_type[piece_type(p)] ^= b;
-    pos->by_color[piece_color(p)] ^= b;
-}
-
-static inline void move_piece(Position *pos, int from, int to)
-{
-    Piece p = (Piece)pos->board[from];
-    Bitboard b = bb_square(from) | bb_square(to);
-    pos->board[from] = NO_PIECE;
-    pos->board[to] = (uint8_t)p;
     pos->by_type[piece_type(p)] ^= b;
     pos->by_color[piece_color(p)] ^= b;
 }
@@ -50,7 +41,7 @@ static inline void castling_squares(const Position *pos, Color us, int king_from
 
 /* The rights a move from `from` to `to` leaves in Chess960: a king that moves loses both, a rook
  * that moves or is taken its own. (Standard chess reads the same from castling_rights_kept.) */
-static int castling_rights_kept_960(const Position *pos, int from, int to)
+int pos_castling_rights_kept_960(const Position *pos, int from, int to)
 {
     int kept = pos->castling;
     for (int i = 0; i < CASTLE_RIGHT_NB; i++)
@@ -83,16 +74,15 @@ static inline uint64_t begin_move(Position *pos, Undo *undo)
     return key;
 }
 
-void pos_do_move(Position *pos, Move move, Undo *undo)
+/* Castling, en passant and promotions (make_move.h makes the others). Returns the key. */
+uint64_t pos_do_special_move(Position *pos, Move move, Undo *undo, uint64_t key)
 {
     int from = move_from(move), to = move_to(move), kind = move_kind(move);
-    Color us = pos_side(pos), them = color_flip(us);
+    Color us = pos_side(pos);
     Piece piece = pos_piece_on(pos, from);
-    int king_to = to; /* where the moving piece ends (castling: the king) */
-    uint64_t key = begin_move(pos, undo);
 
     if (kind == MOVE_CASTLING) {
-        int rook_from, rook_to;
+        int king_to, rook_from, rook_to;
         Piece rook = piece_make(us, ROOK);
         castling_squares(pos, us, from, to, &king_to, &rook_from, &rook_to);
         /* Both off the board first: in Chess960 each may land where the other stood. */
@@ -102,59 +92,29 @@ void pos_do_move(Position *pos, Move move, Undo *undo)
         put_piece(pos, rook, rook_to);
         key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, king_to) ^
                zobrist_piece_key(rook, rook_from) ^ zobrist_piece_key(rook, rook_to);
+        pos->king_square[us] = (uint8_t)king_to;
     } else {
         int captured_square = kind == MOVE_EN_PASSANT ? to ^ 8 : to;
         Piece captured = pos_piece_on(pos, captured_square);
+        Piece placed = kind == MOVE_PROMOTION ? piece_make(us, move_promotion(move)) : piece;
         if (captured != NO_PIECE) {
             undo->captured = (uint8_t)captured;
             remove_piece(pos, captured_square);
             key ^= zobrist_piece_key(captured, captured_square);
-            pos->halfmove_clock = 0;
         }
-        move_piece(pos, from, to);
-        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(piece, to);
-
-        if (piece_type(piece) == PAWN) {
-            pos->halfmove_clock = 0;
-            if (kind == MOVE_PROMOTION) {
-                Piece promoted = piece_make(us, move_promotion(move));
-                remove_piece(pos, to);
-                put_piece(pos, promoted, to);
-                key ^= zobrist_piece_key(piece, to) ^ zobrist_piece_key(promoted, to);
-            } else if ((from ^ to) == 16) {
-                /* Double push: keep the e.p. square only if an enemy pawn can capture there. */
-                int passed = (from + to) / 2;
-                if (attacks_pawn(us, passed) & pos_pieces(pos, them, PAWN)) {
-                    pos->ep_square = (uint8_t)passed;
-                    key ^= zobrist_en_passant_key(passed);
-                }
-            }
-        }
+        remove_piece(pos, from);
+        put_piece(pos, placed, to);
+        key ^= zobrist_piece_key(piece, from) ^ zobrist_piece_key(placed, to);
+        pos->halfmove_clock = 0;
     }
-
-    if (pos->castling) {
-        int kept = pos->chess960 ? castling_rights_kept_960(pos, from, to)
-                                 : pos->castling & fm_load(castling_rights_kept[from]) &
-                                       fm_load(castling_rights_kept[to]);
-        if (kept != pos->castling) {
-            key ^= zobrist_castling_key(pos->castling) ^ zobrist_castling_key(kept);
-            pos->castling = (uint8_t)kept;
-        }
-    }
-    if (piece_type(piece) == KING)
-        pos->king_square[us] = (uint8_t)king_to;
-    if (us == BLACK && pos->fullmove_number < UINT16_MAX)
-        pos->fullmove_number++;
-    pos->side = (uint8_t)them;
-    pos->key = key;
+    return key;
 }
 
-void pos_undo_move(Position *pos, Move move, const Undo *undo)
+/* Castling, en passant and promotions taken back (the side to move is already `us` again). */
+void pos_undo_special_move(Position *pos, Move move, const Undo *undo)
 {
     int from = move_from(move), to = move_to(move), kind = move_kind(move);
-    Color us = color_flip(pos_side(pos));
-
-    pos->side = (uint8_t)us;
+    Color us = pos_side(pos);
 
     if (kind == MOVE_CASTLING) {
         int king_to, rook_from, rook_to;
@@ -163,23 +123,24 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
         remove_piece(pos, rook_to);
         put_piece(pos, piece_make(us, KING), from);
         put_piece(pos, piece_make(us, ROOK), rook_from);
+        pos->king_square[us] = (uint8_t)from;
     } else {
-        if (kind == MOVE_PROMOTION) {
-            remove_piece(pos, to);
-            put_piece(pos, piece_make(us, PAWN), to);
-        }
-        move_piece(pos, to, from);
+        Piece moved = kind == MOVE_PROMOTION ? piece_make(us, PAWN) : pos_piece_on(pos, to);
+        remove_piece(pos, to);
+        put_piece(pos, moved, from);
         if (undo->captured != NO_PIECE)
             put_piece(pos, (Piece)undo->captured, kind == MOVE_EN_PASSANT ? to ^ 8 : to);
     }
-    if (piece_type(pos_piece_on(pos, from)) == KING)
-        pos->king_square[us] = (uint8_t)from;
+}
 
-    pos->key = undo->key;
-    pos->halfmove_clock = undo->halfmove_clock;
-    pos->fullmove_number = undo->fullmove_number;
-    pos->castling = undo->castling;
-    pos->ep_square = undo->ep_square;
+void pos_do_move(Position *pos, Move move, Undo *undo)
+{
+    make_move_inline(pos, move, undo, MAKE_ALL);
+}
+
+void pos_undo_move(Position *pos, Move move, const Undo *undo)
+{
+    unmake_move_inline(pos, move, undo, MAKE_ALL);
 }
 
 void pos_do_null_move(Position *pos, Undo *undo)

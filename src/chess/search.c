@@ -11,6 +11,7 @@
 
 #include "eval.h"
 #include "engine/search_driver.h"
+#include "make_move.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Move ordering: the staged picker of src/engine/picker_template.h. TT move first, then captures
@@ -262,11 +263,11 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
                 continue;
         }
         Undo undo;
-        pos_do_move(pos, move, &undo);
+        make_move(pos, move, &undo);
         driver_push_key(d, pos->key);
         int score = -qsearch(s, pos, -beta, -alpha, ply + 1);
         driver_pop_key(d);
-        pos_undo_move(pos, move, &undo);
+        unmake_move(pos, move, &undo);
         moves_searched++;
         if (d->stopped)
             return 0;
@@ -442,7 +443,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         Undo undo;
         ss->move = move;
         ss->moved = pos_piece_on(pos, move_from(move));
-        pos_do_move(pos, move, &undo);
+        make_move(pos, move, &undo);
         driver_push_key(d, pos->key);
         int new_depth = depth - 1 + extension;
         int score;
@@ -474,7 +475,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                 score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, false);
         }
         driver_pop_key(d);
-        pos_undo_move(pos, move, &undo);
+        unmake_move(pos, move, &undo);
         if (d->stopped)
             return 0;
 

@@ -7,6 +7,8 @@
  *   PERFT_DO(pos, move, undo)          make and unmake a move
  *   PERFT_UNDO_MOVE(pos, move, undo)
  *   PERFT, PERFT_DIVIDE                the names of the two functions
+ *   PERFT_COUNT_CHILDREN(pos)          optional: perft at depth 2 the game's own way (the sum
+ *                                      of PERFT_COUNT over the positions after each move)
  *
  * and includes this file, which defines them with the game's code inlined (no indirection in
  * the recursion). Leaves are counted in bulk: the last ply counts legal moves without making
@@ -39,10 +41,30 @@ static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSIT
     return total;
 }
 
+#ifdef PERFT_COUNT_CHILDREN
+#define perft_depth2(pos) PERFT_COUNT_CHILDREN(pos)
+#else
+/* Depth 2: each child's moves counted in the loop, without a call to PERFT per child. */
+static uint64_t perft_depth2(PERFT_POSITION *pos)
+{
+    MoveList list;
+    uint64_t total = 0;
+    PERFT_GENERATE(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        PERFT_UNDO undo;
+        Move move = list.moves[i].move;
+        PERFT_DO(pos, move, &undo);
+        total += (uint64_t)PERFT_COUNT(pos);
+        PERFT_UNDO_MOVE(pos, move, &undo);
+    }
+    return total;
+}
+#endif
+
 uint64_t PERFT(PERFT_POSITION *pos, int depth)
 {
-    if (depth <= 1)
-        return depth == 1 ? (uint64_t)PERFT_COUNT(pos) : 1;
+    if (depth <= 2)
+        return depth == 2 ? perft_depth2(pos) : depth == 1 ? (uint64_t)PERFT_COUNT(pos) : 1;
     return perft_children(pos, depth, NULL, NULL);
 }
 
