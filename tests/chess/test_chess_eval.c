@@ -136,7 +136,7 @@ static int eval_total(const char *fen)
     char text[2048];
     eval_explain(&pos, text, sizeof text);
     const char *end = strstr(text, "/64: ");
-    int value;
+    int value = 0;
     if (!end || sscanf(end + 5, "%d", &value) != 1)
         fail_msg("no total in:\n%s", text);
     return value;
