@@ -20,8 +20,9 @@
 
 uint64_t PERFT(PERFT_POSITION *pos, int depth);
 
-/* The children of pos at depth >= 1, each reported when `report` is not NULL. Inlined in both
- * callers, so perft's copy has no report at all. */
+/* The children of pos at depth >= 1, each reported when `report` is not NULL; at depth 2 each
+ * child's moves are counted in the loop, without a call to PERFT per child. Inlined in every
+ * caller, so perft's copy has no report at all and a constant depth folds the test. */
 static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSITION *pos, int depth,
                                                                      PerftReport report, void *user)
 {
@@ -32,7 +33,7 @@ static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSIT
         PERFT_UNDO undo;
         Move move = list.moves[i].move;
         PERFT_DO(pos, move, &undo);
-        uint64_t nodes = PERFT(pos, depth - 1);
+        uint64_t nodes = depth == 2 ? (uint64_t)PERFT_COUNT(pos) : PERFT(pos, depth - 1);
         PERFT_UNDO_MOVE(pos, move, &undo);
         if (report)
             report(move, nodes, user);
@@ -44,21 +45,7 @@ static inline __attribute__((always_inline)) uint64_t perft_children(PERFT_POSIT
 #ifdef PERFT_COUNT_CHILDREN
 #define perft_depth2(pos) PERFT_COUNT_CHILDREN(pos)
 #else
-/* Depth 2: each child's moves counted in the loop, without a call to PERFT per child. */
-static uint64_t perft_depth2(PERFT_POSITION *pos)
-{
-    MoveList list;
-    uint64_t total = 0;
-    PERFT_GENERATE(pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        PERFT_UNDO undo;
-        Move move = list.moves[i].move;
-        PERFT_DO(pos, move, &undo);
-        total += (uint64_t)PERFT_COUNT(pos);
-        PERFT_UNDO_MOVE(pos, move, &undo);
-    }
-    return total;
-}
+#define perft_depth2(pos) perft_children(pos, 2, NULL, NULL)
 #endif
 
 uint64_t PERFT(PERFT_POSITION *pos, int depth)
