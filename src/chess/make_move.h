@@ -32,17 +32,12 @@ int pos_castling_rights_kept_960(const Position *pos, int from, int to);
  * takes the same `what`. */
 enum { MAKE_BOARD, MAKE_ALL };
 
-static inline __attribute__((always_inline)) void make_move_inline(Position *pos, Move move,
-                                                                   Undo *undo, int what)
+/* The start of every move and null move: save what it changes irreversibly (with MAKE_ALL also
+ * the key and the move counters), clear the e.p. square and count the halfmove (MAKE_ALL).
+ * Returns the key so far, the turn passed in it (0 for MAKE_BOARD). */
+static inline __attribute__((always_inline)) uint64_t make_move_begin(Position *pos, Undo *undo,
+                                                                      int what)
 {
-    unsigned m = move; /* (a 16-bit Move makes 16-bit arithmetic on x86) */
-    int from = (int)(m & 63), to = (int)(m >> 6 & 63);
-    Color us = pos_side(pos), them = color_flip(us);
-    Piece piece = pos_piece_on(pos, from);
-    if (what == MAKE_BOARD && m >> 14 != MOVE_NORMAL) {
-        pos_do_move(pos, move, undo); /* castling, en passant, promotions: all of it */
-        return;
-    }
     bool all = what == MAKE_ALL;
     uint64_t key = all ? pos->key ^ zobrist_side_key() : 0;
 
@@ -58,12 +53,26 @@ static inline __attribute__((always_inline)) void make_move_inline(Position *pos
             key ^= zobrist_en_passant_key(pos->ep_square);
         pos->ep_square = SQ_NONE;
     }
-    if (all) {
-        if (pos->halfmove_clock < UINT16_MAX)
-            pos->halfmove_clock++;
-        if (us == BLACK && pos->fullmove_number < UINT16_MAX)
-            pos->fullmove_number++;
+    if (all && pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
+    return key;
+}
+
+static inline __attribute__((always_inline)) void make_move_inline(Position *pos, Move move,
+                                                                   Undo *undo, int what)
+{
+    unsigned m = move; /* (a 16-bit Move makes 16-bit arithmetic on x86) */
+    int from = (int)(m & 63), to = (int)(m >> 6 & 63);
+    Color us = pos_side(pos), them = color_flip(us);
+    Piece piece = pos_piece_on(pos, from);
+    if (what == MAKE_BOARD && m >> 14 != MOVE_NORMAL) {
+        pos_do_move(pos, move, undo); /* castling, en passant, promotions: all of it */
+        return;
     }
+    bool all = what == MAKE_ALL;
+    uint64_t key = make_move_begin(pos, undo, what);
+    if (all && us == BLACK && pos->fullmove_number < UINT16_MAX)
+        pos->fullmove_number++;
     /* The rights first: in Chess960 they are read from the king's square before the move. */
     if (pos->castling) {
         int kept = pos->chess960 ? pos_castling_rights_kept_960(pos, from, to)

@@ -54,26 +54,6 @@ int pos_castling_rights_kept_960(const Position *pos, int from, int to)
     return kept;
 }
 
-/* Save what a move or null move changes irreversibly, pass the turn and clear the e.p. square
- * (both in the key). Returns the key so far. */
-static inline uint64_t begin_move(Position *pos, Undo *undo)
-{
-    uint64_t key = pos->key ^ zobrist_side_key();
-    undo->key = pos->key;
-    undo->halfmove_clock = pos->halfmove_clock;
-    undo->fullmove_number = pos->fullmove_number;
-    undo->castling = pos->castling;
-    undo->ep_square = pos->ep_square;
-    undo->captured = NO_PIECE;
-    if (pos->ep_square != SQ_NONE) {
-        key ^= zobrist_en_passant_key(pos->ep_square);
-        pos->ep_square = SQ_NONE;
-    }
-    if (pos->halfmove_clock < UINT16_MAX)
-        pos->halfmove_clock++;
-    return key;
-}
-
 /* Castling, en passant and promotions (make_move.h makes the others). Returns the key. */
 uint64_t pos_do_special_move(Position *pos, Move move, Undo *undo, uint64_t key)
 {
@@ -145,7 +125,8 @@ void pos_undo_move(Position *pos, Move move, const Undo *undo)
 
 void pos_do_null_move(Position *pos, Undo *undo)
 {
-    pos->key = begin_move(pos, undo);
+    undo->captured = NO_PIECE;
+    pos->key = make_move_begin(pos, undo, MAKE_ALL);
     pos->side ^= 1;
 }
 
