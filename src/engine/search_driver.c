@@ -147,6 +147,8 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
         return result;
     int max_depth = limits->depth > 0 && limits->depth < DEPTH_MAX ? limits->depth : DEPTH_MAX;
     int wanted = lines_wanted(limits, root_moves, root_count);
+    Move previous_best = MOVE_NONE;
+    int previous_score = 0, stable_iterations = 0, score_drop = 0;
     for (int k = 0; k < wanted; k++)
         d->lines[k].score = d->lines[k].pv_length = 0;
     d->line_count = 0;
@@ -214,8 +216,23 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
             break;
         if (limits->mate && result.score >= VALUE_MATE - 2 * limits->mate)
             break;
-        if (!d->pondering && d->soft_ms && port_time_ms() - d->start_ms >= d->soft_ms)
-            break;
+        /* On a clock, the best move's stability and the score's trend scale the soft limit;
+         * `go movetime` and the first iterations use it as it is. */
+        if (depth > 1) {
+            stable_iterations = result.best == previous_best ? stable_iterations + 1 : 0;
+            int32_t drop = (int32_t)previous_score - result.score; /* (16-bit int: AVR) */
+            score_drop = drop < -1000 ? -1000 : drop > 1000 ? 1000 : (int)drop;
+        }
+        previous_best = result.best;
+        previous_score = result.score;
+        if (!d->pondering && d->soft_ms) {
+            uint64_t soft = d->soft_ms;
+            if (limits->movetime_ms <= 0 && depth >= 5)
+                soft = timeman_soft_after_iteration(soft, d->hard_ms, stable_iterations,
+                                                    score_drop);
+            if (port_time_ms() - d->start_ms >= soft)
+                break;
+        }
     }
     result.nodes = d->nodes;
     /* A final report with the totals if the search went on after the last one, before the

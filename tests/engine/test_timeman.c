@@ -7,6 +7,12 @@
  * are movestogo (at most 40) or 32, soft = usable / moves left + 3/4 of the increment, hard = 4 x
  * soft; soft never exceeds 50 % and hard 70 % of the usable clock (70 % and 90 % when one move is
  * left before the time control); neither is ever below 1 ms once a clock is given.
+ *
+ * After each iteration on a clock (timeman_soft_after_iteration) the soft limit is scaled, in
+ * per mille, by the best move's stability (1600, 1250, 1000, 850, 750 after 0, 1, 2, 3, 4 or more
+ * iterations with the same best move) and by the score's drop since the previous iteration (1000
+ * + 10 a centipawn, the drop taken within -20 .. +50), rounded down, at least 1 ms, at most the
+ * hard limit (when there is one).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -253,6 +259,52 @@ static void test_caps_over_a_grid(void **state)
             }
 }
 
+static void assert_soft_after(uint64_t soft, uint64_t hard, int stable, int drop, uint64_t expected)
+{
+    uint64_t got = timeman_soft_after_iteration(soft, hard, stable, drop);
+    if (got != expected)
+        fail_msg("soft %llu hard %llu stable %d drop %d: %llu, expected %llu",
+                 (unsigned long long)soft, (unsigned long long)hard, stable, drop,
+                 (unsigned long long)got, (unsigned long long)expected);
+}
+
+static void test_soft_limit_by_stability(void **state)
+{
+    (void)state;
+    assert_soft_after(1000, 4000, 0, 0, 1600); /* the best move changed in this iteration */
+    assert_soft_after(1000, 4000, 1, 0, 1250);
+    assert_soft_after(1000, 4000, 2, 0, 1000);
+    assert_soft_after(1000, 4000, 3, 0, 850);
+    assert_soft_after(1000, 4000, 4, 0, 750);
+    assert_soft_after(1000, 4000, 40, 0, 750);  /* no less after that */
+    assert_soft_after(1000, 4000, -3, 0, 1600); /* a negative count as 0 */
+    assert_soft_after(333, 4000, 3, 0, 283);    /* 333 x 0.85 = 283.05, rounded down */
+}
+
+static void test_soft_limit_by_score_trend(void **state)
+{
+    (void)state;
+    assert_soft_after(1000, 4000, 2, 25, 1250); /* 25 cp worse: x 1.25 */
+    assert_soft_after(1000, 4000, 2, 50, 1500); /* at most x 1.5 */
+    assert_soft_after(1000, 4000, 2, 999, 1500);
+    assert_soft_after(1000, 4000, 2, -10, 900); /* 10 cp better: x 0.9 */
+    assert_soft_after(1000, 4000, 2, -20, 800); /* at least x 0.8 */
+    assert_soft_after(1000, 4000, 2, -999, 800);
+    assert_soft_after(1000, 4000, 0, 50, 2400); /* both: 1.6 x 1.5 */
+    assert_soft_after(1000, 4000, 4, -20, 600); /* 0.75 x 0.8 */
+}
+
+static void test_soft_limit_bounds(void **state)
+{
+    (void)state;
+    assert_soft_after(1000, 2000, 0, 50, 2000); /* never past the hard limit */
+    assert_soft_after(1000, 1000, 0, 0, 1000);
+    assert_soft_after(1000, 0, 0, 50, 2400); /* no hard limit: no cap */
+    assert_soft_after(1, 4, 4, -20, 1);      /* 0.6 ms: 1, never 0 ("no limit") */
+    const uint64_t cap = (uint64_t)1 << 40;  /* timeman_budget's largest soft limit */
+    assert_soft_after(cap, 0, 0, 50, cap / 1000 * 2400 + cap % 1000 * 2400 / 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -266,6 +318,9 @@ int main(void)
         cmocka_unit_test(test_huge_values_do_not_overflow),
         cmocka_unit_test(test_side_to_move_selects_the_clock),
         cmocka_unit_test(test_caps_over_a_grid),
+        cmocka_unit_test(test_soft_limit_by_stability),
+        cmocka_unit_test(test_soft_limit_by_score_trend),
+        cmocka_unit_test(test_soft_limit_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
