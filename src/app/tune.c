@@ -8,16 +8,16 @@
  *
  *   flashmate-tune play --openings FILE.epd --games N [--first G] [--nodes N]
  *                       [--random-plies R] [--seed S] --out DATA
- *   flashmate-tune fit [--epochs N] [--rate R] [--score-weight W] [--regularize L]
- *                      [--out FILE.h] DATA...
+ *   flashmate-tune fit [--epochs N] [--rate R] [--score-weight W] [--fit-score-scale]
+ *                      [--regularize L] [--out FILE.h] DATA...
  *   flashmate-tune weights
  *
  * `play` plays games G .. G + N - 1 (game g: opening g modulo the file's count, then R random
  * legal plies, both drawn from the seed and g, so two runs of consecutive game ranges make the
- * same data as one; a game whose first search scores beyond ±300 cp is dropped); each move searches about N nodes (±10 %). It writes every position whose
- * side to move is not in check, whose best move is quiet and whose score is no mate, as
- * `FEN;RESULT;SCORE;GAME` (White's or Red's result 1, 0.5 or 0, the search's score for that side,
- * the game's number), after a `#`
+ * same data as one; a game whose first search scores beyond ±300 cp is dropped); each move
+ * searches about N nodes (±10 %). It writes every position whose side to move is not in check,
+ * whose best move is quiet and whose score is no mate, as `FEN;RESULT;SCORE;GAME` (White's or
+ * Red's result 1, 0.5 or 0, the search's score for that side, the game's number), after a `#`
  * line with its command. Games end by the rules, by agreement of both sides' scores (±1000 for
  * six plies: a win; within ±10 for twelve plies after ply 80: a draw) or at ply 400 (a draw).
  *
@@ -29,7 +29,10 @@
  * and writes eval_weights.h with a banner: the data, K and the error before and after. The
  * target of a position is (1 - W) x its game's result + W x sigmoid(K x its search score): the
  * result alone (W = 0, Texel's) is a noisy label for one position, the search's score a biased
- * one; L adds L x (weight - its starting value)² to the error of each weight the data uses.
+ * one. With --fit-score-scale the scores have a K of their own, fitted to the results as the
+ * evaluation's is: for scores of another engine (tools/label_positions.py), whose centipawns are
+ * not flashmate's. L adds L x (weight - its starting value)² to the error of each weight the
+ * data uses.
  * `weights` writes the body of that file (everything after its banner) from the compiled
  * weights: a test compares it with the file.
  */
@@ -98,6 +101,7 @@ static int usage(void)
     fputs("usage: flashmate-tune play --openings FILE.epd --games N [--first G] [--nodes N]\n"
           "                           [--random-plies R] [--seed S] --out DATA\n"
           "       flashmate-tune fit [--epochs N] [--rate R] [--score-weight W]\n"
+          "                          [--fit-score-scale]\n"
           "                          [--regularize L] [--out FILE.h] DATA...\n"
           "       flashmate-tune weights\n"
           "each with --variant chess (the default) or --variant xiangqi\n",
@@ -634,6 +638,7 @@ static int command_fit(int argc, char **argv)
 {
     long long epochs = 1000;
     double rate = 0.5, score_weight = 0, regularize = 0;
+    bool fit_score_scale = false;
     const char *out_path = NULL;
     DataSet data;
     memset(&data, 0, sizeof data);
@@ -653,6 +658,8 @@ static int command_fit(int argc, char **argv)
             if (!parse_real("--score-weight", value, 0, 1, &score_weight))
                 return 2;
             i++;
+        } else if (!strcmp(argv[i], "--fit-score-scale")) {
+            fit_score_scale = true;
         } else if (!strcmp(argv[i], "--regularize")) {
             if (!parse_real("--regularize", value, 0, 1, &regularize))
                 return 2;
@@ -708,10 +715,20 @@ static int command_fit(int argc, char **argv)
     for (long long n = 0; n < data.count; n++)
         held += data.positions[n].held_out;
     evaluate_all(&data, mg, eg, values);
+    double score_k = 0;
+    if (fit_score_scale) {
+        for (long long n = 0; n < data.count; n++)
+            values[n] = data.positions[n].score;
+        score_k = fit_k(&data, values);
+        evaluate_all(&data, mg, eg, values);
+    }
     double k = fit_k(&data, values);
+    if (!fit_score_scale)
+        score_k = k;
     for (long long n = 0; n < data.count; n++) {
         PositionTerms *p = &data.positions[n];
-        p->target = (float)((1 - score_weight) * p->result + score_weight * sigmoid(k, p->score));
+        p->target = (float)((1 - score_weight) * p->result +
+                            score_weight * sigmoid(score_k, p->score));
     }
     double results_before = error_of(&data, values, k, true, true);
     double train_before = mean_error(&data, values, k, false);
@@ -721,6 +738,8 @@ static int command_fit(int argc, char **argv)
             "evaluation; K %.4f; error %.6f (held out %.6f, against results %.6f)\n",
             data.count, held, weights, data.max_error, k, train_before, held_before,
             results_before);
+    if (fit_score_scale)
+        fprintf(stderr, "the scores' K %.4f (fitted to the results)\n", score_k);
 
     /* Adam over the training positions; the gradient of the mean squared error. */
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
@@ -788,13 +807,19 @@ static int command_fit(int argc, char **argv)
     fprintf(out, " *   data: %s, %lld positions (%lld held out)\n", file_list, data.count, held);
     for (int i = 0; i < data.header_count; i++)
         fprintf(out, " *   made by:%s\n", data.headers[i]);
-    fprintf(out,
-            " *   fit: %lld epochs of Adam at rate %g, regularization %g, K %.4f, target\n"
-            " *        %g x result + %g x sigmoid(K x search score); mean squared error\n"
-            " *        %.6f -> %.6f, held out (every tenth game) %.6f -> %.6f, against the\n"
-            " *        held-out results alone %.6f -> %.6f\n */\n",
-            epochs, rate, regularize, k, 1 - score_weight, score_weight, train_before, train_after,
-            held_before, held_after, results_before, results_after);
+    fprintf(out, " *   fit: %lld epochs of Adam at rate %g, regularization %g, K %.4f, target\n",
+            epochs, rate, regularize, k);
+    if (fit_score_scale)
+        fprintf(out, " *        %g x result + %g x sigmoid(%.4f x score), the scores' K fitted;",
+                1 - score_weight, score_weight, score_k);
+    else
+        fprintf(out, " *        %g x result + %g x sigmoid(K x search score);", 1 - score_weight,
+                score_weight);
+    fprintf(
+        out,
+        "\n *        mean squared error %.6f -> %.6f, held out (every tenth game) %.6f -> %.6f,\n"
+        " *        against the held-out results alone %.6f -> %.6f\n */\n",
+        train_before, train_after, held_before, held_after, results_before, results_after);
     write_weights_body(out, packed);
     status = 0;
     if (out != stdout && fclose(out) != 0) {

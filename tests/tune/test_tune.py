@@ -8,7 +8,8 @@
 - `play` is deterministic and splits: games 0-5 and 6-11 in two runs make the data of 0-11;
   every line is FEN;RESULT;SCORE;GAME;
 - `fit` checks that the counted terms give the evaluation back on every position, lowers the
-  training error, and writes a whole weights file with its banner;
+  training error, and writes a whole weights file with its banner; with --fit-score-scale the
+  scores' own K is fitted (scores four times as large: a quarter of it, the same weights);
 - bad input (a malformed line, a bad FEN, a bad option value) fails with a message naming it;
 - the same for Xiangqi (`--variant xiangqi`, src/xiangqi/eval_weights.h): the weights file is
   the tuner's output, self-play writes Xiangqi positions, the fit reproduces the evaluation.
@@ -106,6 +107,31 @@ class Tuner(unittest.TestCase):
         for name in names:
             self.assertIn(f"Score {name}", text)
         self.assertNotEqual(text[text.index("*/\n") + 3:], body, "the fit moved the weights")
+
+    def test_the_scores_own_scale(self):
+        # Scores in another engine's units (here flashmate's times four) get a K of their own:
+        # a quarter of the K fitted to the original scores, and the same fit.
+        scaled = os.path.join(self.tmp.name, "scaled.txt")
+        with open(scaled, "w") as f:
+            for line in data_lines(self.data):
+                fen, result, score, game = line.rstrip("\n").split(";")
+                print(f"{fen};{result};{int(score) * 4};{game}", file=f)
+
+        def score_k(path):
+            out = os.path.join(self.tmp.name, "k.h")
+            r = run("fit", "--epochs", "5", "--score-weight", "0.5", "--fit-score-scale", "--out",
+                    out, path)
+            k = float(re.search(r"the scores' K ([0-9.]+)", r.stderr).group(1))
+            with open(out) as f:
+                text = f.read()
+            self.assertIn(f"0.5 x result + 0.5 x sigmoid({k:.4f} x score), the scores' K fitted",
+                          text)
+            return k, text[text.index("*/\n"):]
+
+        k, weights = score_k(self.data)
+        k4, weights4 = score_k(scaled)
+        self.assertAlmostEqual(k4 * 4, k, delta=0.01 * k)
+        self.assertEqual(weights4, weights)
 
     def test_bad_input_is_named(self):
         bad = os.path.join(self.tmp.name, "bad.txt")
