@@ -436,8 +436,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                 extension = 1;
             else if (singular_beta >= beta)
                 return singular_beta; /* multi-cut: several moves beat beta */
-        } else if (gives_check && ply < 2 * d->root_depth) {
-            extension = 1; /* check extension */
+        } else if (gives_check && ply < 2 * d->root_depth && see_ge(pos, move, 0)) {
+            extension = 1; /* check extension, for checks that lose no material */
         }
 
         Undo undo;
