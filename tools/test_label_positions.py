@@ -26,10 +26,20 @@ POSITIONS = [
 
 
 def engine_score(fen):
-    """flashmate's own depth-3 score of the side to move."""
-    out = subprocess.run([FLASHMATE], input=f"uci\nposition fen {fen}\ngo depth 3\nquit\n",
-                         stdout=subprocess.PIPE, text=True, timeout=60).stdout
-    scores = re.findall(r"score (cp|mate) (-?\d+)", out)
+    """A fresh flashmate's depth-3 score of the side to move (`quit` only after `bestmove`: sent
+    earlier, it could stop the search short of depth 3)."""
+    engine = subprocess.Popen([FLASHMATE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    engine.stdin.write(f"uci\nposition fen {fen}\ngo depth 3\n")
+    engine.stdin.flush()
+    scores = []
+    for line in engine.stdout:
+        scores += re.findall(r"score (cp|mate) (-?\d+)", line)
+        if line.startswith("bestmove"):
+            break
+    engine.stdin.write("quit\n")
+    engine.stdin.close()
+    engine.wait(timeout=60)
     return scores[-1][0], int(scores[-1][1])
 
 
@@ -62,16 +72,20 @@ class LabelPositions(unittest.TestCase):
         self.assertEqual(headers[0], "# flashmate-tune play (made up for this test)")
         self.assertRegex(headers[1], r"^# tools/label_positions.py .*: 4 of 5 positions")
         self.assertEqual(len(rows), 4, lines)  # the mate in one is left out
-        for (fen, result, _, game), row in zip(POSITIONS, rows):
+        for n, ((fen, result, _, game), row) in enumerate(zip(POSITIONS, rows)):
             self.assertEqual(row[0], fen)
             self.assertEqual(row[1], result)
             self.assertEqual(int(row[3]), game)
-            kind, score = engine_score(fen)
-            self.assertEqual(kind, "cp")
-            white = score if " w " in fen else -score
-            self.assertEqual(int(row[2]), white)
-            if fen in (POSITIONS[0][0], POSITIONS[1][0]):  # White a queen up, whoever moves
-                self.assertGreater(white, 300)
+            if n < 2:  # each job's first position, searched by a fresh engine as here
+                kind, score = engine_score(fen)
+                self.assertEqual(kind, "cp")
+                self.assertEqual(int(row[2]), score if " w " in fen else -score)
+        # White a queen up, whoever is to move; the two openings near equal (the later positions
+        # of a job are searched with what its hash table holds, so no exact figure there)
+        self.assertGreater(int(rows[0][2]), 300)
+        self.assertGreater(int(rows[1][2]), 300)
+        self.assertLess(abs(int(rows[2][2])), 150)
+        self.assertLess(abs(int(rows[3][2])), 150)
 
     def test_bad_lines_are_named(self):
         bad = os.path.join(self.dir.name, "bad.txt")
