@@ -559,7 +559,7 @@ static double mean_error(const DataSet *data, const double *values, double k, bo
  * training error). */
 static double fit_k(const DataSet *data, const double *values)
 {
-    double lo = 0.1, hi = 4.0, g = (sqrt(5.0) - 1) / 2;
+    double lo = 0.01, hi = 10.0, g = (sqrt(5.0) - 1) / 2; /* (another engine's scores too) */
     for (int i = 0; i < 60; i++) {
         double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
         if (error_of(data, values, a, false, true) < error_of(data, values, b, false, true))
