@@ -18,66 +18,19 @@ scores' own scale against the games' results. OUT's first lines say what was don
 
 import argparse
 import shlex
-import subprocess
 import sys
 import threading
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from uci_engine import EngineError, UciEngine  # noqa: E402
 
-class UciEngine:
-    """One engine process, asked for one position's score at a time."""
-
-    def __init__(self, command, options):
-        self.command = command
-        self.process = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait_for("uciok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def wait_for(self, token):
-        for line in self.process.stdout:
-            if line.split()[:1] == [token]:
-                return
-        raise RuntimeError(f"{self.command}: ended before it answered {token}")
-
-    def score(self, fen, go):
-        """The last reported score of the side to move: ('cp', n), ('mate', n) or None."""
-        self.send("position fen " + fen)
-        self.send(go)
-        score = None
-        for line in self.process.stdout:
-            words = line.split()
-            if words[:1] == ["bestmove"]:
-                return score
-            if words[:1] == ["info"] and "score" in words:
-                at = words.index("score")
-                if at + 2 < len(words) and words[at + 1] in ("cp", "mate"):
-                    if "lowerbound" in words or "upperbound" in words:
-                        continue
-                    try:
-                        score = (words[at + 1], int(words[at + 2]))
-                    except ValueError:
-                        pass
-        raise RuntimeError(f"{self.command}: ended in the middle of a search")
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.process.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
+# A label search can be long (a deep `go depth`): the engine is given this long to answer.
+ENGINE_TIMEOUT = 3600.0
 
 
 def read_data(paths):
-    """The files' `#` lines and their positions as (fen, result, score, game, line)."""
+    """The files' `#` lines and their positions as (fen, result, score, game)."""
     headers, positions = [], []
     for path in paths:
         with open(path) as f:
@@ -108,6 +61,12 @@ def white_to_move(fen):
 
 def label(positions, engine_command, options, go, jobs, progress):
     """Each position's new score for White (None for a mate), in the positions' order."""
+    try:
+        argv = shlex.split(engine_command)
+    except ValueError as error:
+        sys.exit(f"label_positions: --engine {engine_command}: {error}")
+    if not argv:
+        sys.exit("label_positions: --engine: no command")
     scores = [None] * len(positions)
     failure = []
     done = [0]
@@ -115,11 +74,12 @@ def label(positions, engine_command, options, go, jobs, progress):
 
     def work(first):
         try:
-            engine = UciEngine(engine_command, options)
-        except (OSError, RuntimeError) as error:
-            failure.append(str(error))
+            engine = UciEngine(argv, engine_command, timeout=ENGINE_TIMEOUT)
+        except OSError as error:
+            failure.append(f"{engine_command}: cannot start: {error}")
             return
         try:
+            engine.start(options)
             for n in range(first, len(positions), jobs):
                 if failure:
                     return
@@ -132,8 +92,10 @@ def label(positions, engine_command, options, go, jobs, progress):
                     if progress and done[0] % progress == 0:
                         print(f"label_positions: {done[0]} of {len(positions)}",
                               file=sys.stderr, flush=True)
-        except (OSError, RuntimeError, ValueError) as error:
+        except (EngineError, ValueError) as error:  # EngineError's text names the engine
             failure.append(str(error))
+        except OSError as error:
+            failure.append(f"{engine_command}: {error}")
         finally:
             engine.quit()
 

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "xiangqi"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from uci_engine import UciEngine, find_fairy_stockfish, position_command  # noqa: E402
 
 

@@ -14,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from uci_engine import EngineError, UciEngine, find_fairy_stockfish, position_command  # noqa: E402
 
 SKIP = 77

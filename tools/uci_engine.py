@@ -1,5 +1,6 @@
-"""A UCI engine process for the Xiangqi test scripts: send lines, read with timeouts, and the
-few commands they need (go perft, d, go). Standard library only."""
+"""A UCI engine process for the tools and the test scripts: send lines, read with timeouts, and
+the few commands they need (uci with options, go perft, d, go and its bestmove or score).
+Standard library only."""
 
 import queue
 import re
@@ -49,17 +50,20 @@ class UciEngine:
             if done(line):
                 return lines
 
-    def start_xiangqi(self, threads=True):
+    def start(self, options=()):
+        """uci, then `setoption name NAME value VALUE` for each (name, value), then isready."""
         self.send("uci")
-        self.read_until(lambda line: line == "uciok")
-        self.send("setoption name UCI_Variant value xiangqi")
-        if threads:
-            self.send("setoption name Threads value 1")
+        self.read_until(lambda line: line.split()[:1] == ["uciok"])
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
         self.sync()
+
+    def start_xiangqi(self, threads=True):
+        self.start([("UCI_Variant", "xiangqi")] + ([("Threads", 1)] if threads else []))
 
     def sync(self):
         self.send("isready")
-        self.read_until(lambda line: line == "readyok")
+        self.read_until(lambda line: line.split()[:1] == ["readyok"])
 
     def perft(self, position, depth):
         """{move: nodes} and the total of `go perft depth` after the `position ...` command."""
@@ -86,6 +90,25 @@ class UciEngine:
         line = self.read_until(lambda line: line.startswith("bestmove"), timeout)[-1]
         words = line.split()
         return words[1] if len(words) > 1 else ""
+
+    def score(self, fen, go, timeout=None):
+        """The last score of the side to move that the search reported before `bestmove`:
+        ('cp', n), ('mate', n) or None. Bounds (lowerbound, upperbound) are not scores."""
+        self.send("position fen " + fen)
+        self.send(go)
+        score = None
+        for line in self.read_until(lambda line: line.split()[:1] == ["bestmove"], timeout):
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                at = words.index("score")
+                if at + 2 < len(words) and words[at + 1] in ("cp", "mate"):
+                    if "lowerbound" in words or "upperbound" in words:
+                        continue
+                    try:
+                        score = (words[at + 1], int(words[at + 2]))
+                    except ValueError:
+                        pass
+        return score
 
     def quit(self):
         try:
