@@ -1,11 +1,11 @@
 """A UCI engine process for the tools and the test scripts: send lines, read with timeouts, and
-the few commands they need (uci with options, go perft, d, go and its bestmove or score).
-Standard library only."""
+the few commands they need (uci with options, go perft, d, go and its bestmove or score). The
+child process is a line_process.Process. Standard library only."""
 
-import queue
 import re
-import subprocess
-import threading
+import time
+
+from line_process import Fault, Process  # beside this file, in tools/ (on sys.path for its users)
 
 PERFT_LINE = re.compile(r"^([a-i](?:10|[1-9])[a-i](?:10|[1-9])): (\d+)$")
 FAIRY_STOCKFISH_PATHS = ("/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish", "/usr/local/bin/fairy-stockfish")
@@ -19,21 +19,12 @@ class UciEngine:
     def __init__(self, argv, name, timeout=60.0):
         self.name = name
         self.timeout = timeout
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)
+        self.process = Process(argv, name, None)  # no log
 
     def send(self, line):
         try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError:
+            self.process.send(line)
+        except Fault:
             raise EngineError(f"{self.name}: engine exited") from None
 
     def read_until(self, done, timeout=None):
@@ -41,8 +32,8 @@ class UciEngine:
         lines = []
         while True:
             try:
-                line = self.lines.get(timeout=timeout or self.timeout)
-            except queue.Empty:
+                line = self.process.read(time.monotonic() + (timeout or self.timeout))
+            except TimeoutError:
                 raise EngineError(f"{self.name}: no answer within {timeout or self.timeout} s") from None
             if line is None:
                 raise EngineError(f"{self.name}: engine exited")
@@ -111,11 +102,8 @@ class UciEngine:
         return score
 
     def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except (EngineError, subprocess.TimeoutExpired):
-            self.proc.kill()
+        """quit, then kills it if it has not exited within 10 s."""
+        self.process.close("quit", 10)
 
 
 def find_fairy_stockfish(given=None):

@@ -18,7 +18,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "match"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 from line_process import Fault, Process  # noqa: E402
 
 SAN = re.compile(r"^(?:(O-O-O|O-O)|([KQRBN])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([QRBN]))?)[+#!?]*$")

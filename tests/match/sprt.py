@@ -42,6 +42,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 from line_process import Fault, Process  # noqa: E402
 
 ANSWER_SECONDS = 60  # an engine silent this long after `go` has failed (a node budget never takes it)

@@ -1,6 +1,7 @@
-"""A child process spoken to line by line, for the match tools (sprt.py, xiangqi_referee.py):
-lines read by a thread into a queue, waits with deadlines, how it ended, how long it waited for
-a CPU. An engine that fails raises Fault. Standard library only."""
+"""A child process spoken to line by line, shared by the tools and the tests (the match tools
+tests/match/sprt.py and xiangqi_referee.py, tests/bench/tactics.py, and tools/uci_engine.py's
+UciEngine): lines read by a thread into a queue, waits with deadlines, how it ended, how long it
+waited for a CPU. An engine that fails raises Fault. Standard library only."""
 import os
 import queue
 import signal
