@@ -3,7 +3,6 @@ the few commands they need (uci with options, go perft, d, go and its bestmove o
 child process is a line_process.Process. Standard library only."""
 
 import re
-import time
 
 from line_process import Fault, Process  # beside this file, in tools/ (on sys.path for its users)
 
@@ -28,18 +27,16 @@ class UciEngine:
             raise EngineError(f"{self.name}: engine exited") from None
 
     def read_until(self, done, timeout=None):
-        """Lines up to and including the first for which done(line) is true."""
+        """Lines up to and including the first for which done(line) is true, within timeout
+        seconds (the engine's default if None) for them all."""
+        seconds = timeout or self.timeout
         lines = []
-        while True:
-            try:
-                line = self.process.read(time.monotonic() + (timeout or self.timeout))
-            except TimeoutError:
-                raise EngineError(f"{self.name}: no answer within {timeout or self.timeout} s") from None
-            if line is None:
-                raise EngineError(f"{self.name}: engine exited")
-            lines.append(line)
-            if done(line):
-                return lines
+        try:
+            self.process.wait_for(done, seconds, "answer", lines)
+        except Fault as fault:
+            why = "engine exited" if fault.kind == "crash" else f"no answer within {seconds} s"
+            raise EngineError(f"{self.name}: {why}") from None
+        return lines
 
     def start(self, options=()):
         """uci, then `setoption name NAME value VALUE` for each (name, value), then isready."""
