@@ -422,7 +422,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
 
         /* Singular extension: if the hash move is much better than every alternative, extend. */
         int extension = 0;
-        if (!root && move == tt_move && depth >= 8 && !excluded && tt_depth >= depth - 3 &&
+        if (!root && move == tt_move && depth >= 6 && !excluded && tt_depth >= depth - 3 &&
             tt_bound_type != BOUND_UPPER && tt_score > -VALUE_MATE_IN_MAX_PLY &&
             tt_score < VALUE_MATE_IN_MAX_PLY && ply < 2 * d->root_depth) {
             int singular_beta = tt_score - 2 * depth;
