@@ -127,6 +127,9 @@ static inline int16_t quiet_order_score(Search *s, const MovePicker *mp, const P
  * side's 8192 of 16384, with continuation histories 16384 of their sum's 49152). */
 enum { LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192 };
 
+/* The late-move reduction's divisor of ln(depth) ln(move number), times 256: 2.0. */
+enum { LMR_DIVISOR_X256 = 512 };
+
 /* A quiet move's bonus (or malus) in every history it has at the node. */
 static inline void quiet_history_update(Search *s, const MovePicker *mp, Color us, Piece moved,
                                         Move m, int bonus)
@@ -455,7 +458,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             int r = 0;
             if (depth >= 3 && move_number > 1 + 2 * pv_node &&
                 (quiet || !see_ge(pos, move, 0) || cut_node)) {
-                r = driver_lmr_reduction(depth, move_number);
+                r = driver_lmr_reduction(depth, move_number, LMR_DIVISOR_X256);
                 r += !pv_node + cut_node - improving;
                 if (quiet)
                     r -= (int)(quiet_history(s, &mp, us, ss->moved, move) / LMR_HISTORY_DIVISOR);

@@ -58,11 +58,11 @@ static FM_FLASH uint16_t ln_x256[64] = {
     991, 996, 1001, 1007, 1012, 1016, 1021, 1026, 1030, 1035, 1039, 1044, 1048, 1052, 1057, 1061,
 };
 
-int driver_lmr_reduction(int depth, int move_number)
+int driver_lmr_reduction(int depth, int move_number, int divisor_x256)
 {
     int d = depth < 63 ? depth : 63, m = move_number < 63 ? move_number : 63;
     /* In 32 bits: the products overflow a 16-bit int (AVR). */
-    return (int)((INT32_C(192) * 256 + (int32_t)ln_x256[d] * ln_x256[m] * 256 / 576) /
+    return (int)((INT32_C(192) * 256 + (int32_t)ln_x256[d] * ln_x256[m] * 256 / divisor_x256) /
                  (INT32_C(256) * 256));
 }
 

@@ -247,8 +247,9 @@ static inline bool driver_root_move_allowed(const SearchDriver *d, Move move)
     return search_move_allowed(d->limits, move);
 }
 
-/* Late-move reduction in plies: 0.75 + ln(depth) * ln(move number) / 2.25. */
-int driver_lmr_reduction(int depth, int move_number);
+/* Late-move reduction in plies: 0.75 + ln(depth) * ln(move number) / (divisor_x256 / 256), each
+ * game with its own divisor (SPRT-tested: chess 2.0, Xiangqi 2.25). */
+int driver_lmr_reduction(int depth, int move_number, int divisor_x256);
 
 /* A game's search of the root position with a window; returns the score. */
 typedef int (*RootSearch)(void *search, int alpha, int beta, int depth);

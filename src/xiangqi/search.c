@@ -85,6 +85,7 @@ static inline void quiet_history_update(XqSearch *s, const MovePicker *mp, const
 enum {
     QUIET_ORDER_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 2 : 1,
     LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192,
+    LMR_DIVISOR_X256 = 576, /* of ln(depth) ln(move number), times 256: 2.25 */
 };
 
 /* ply: the node's, for its continuation histories; -1 for none (quiescence). */
@@ -355,8 +356,8 @@ static int search_node(XqSearch *s, XqPosition *pos, int alpha, int beta, int de
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && !gives_check && legal > 2 + pv_node) {
-                r = driver_lmr_reduction(depth, legal) + !pv_node - history / LMR_HISTORY_DIVISOR -
-                    killer;
+                r = driver_lmr_reduction(depth, legal, LMR_DIVISOR_X256) + !pv_node -
+                    history / LMR_HISTORY_DIVISOR - killer;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
