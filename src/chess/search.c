@@ -544,5 +544,5 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
 
     int root_count = movegen_write(pos, GEN_LEGAL, s->moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 25, s->moves, root_count);
+    return driver_iterate(&s->driver, root_search, s, 15, s->moves, root_count);
 }
