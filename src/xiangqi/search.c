@@ -86,6 +86,7 @@ enum {
     QUIET_ORDER_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 2 : 1,
     LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192,
     LMR_DIVISOR_X256 = 576, /* of ln(depth) ln(move number), times 256: 2.25 */
+    ASPIRATION_WINDOW = 30, /* half-width around the previous iteration's score, in cp */
 };
 
 /* ply: the node's, for its continuation histories; -1 for none (quiescence). */
@@ -429,5 +430,5 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
 
     int root_count = xq_generate_write(pos, XQ_GEN_LEGAL, s->moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, 30, s->moves, root_count);
+    return driver_iterate(&s->driver, root_search, s, ASPIRATION_WINDOW, s->moves, root_count);
 }
