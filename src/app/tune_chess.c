@@ -66,6 +66,8 @@ static const TunedTable tuned_tables[] = {
     TABLE(hanging_piece, "", TUNED_SCALAR, 0, "attacked, not defended"),
     TABLE(threat_by_queen, "", TUNED_SCALAR, 0, "a piece attacked by the queen, not defended"),
     TABLE(threat_pawn_push, "", TUNED_SCALAR, 0, "a piece attacked after a safe pawn push"),
+    TABLE(queen_pinned, "", TUNED_SCALAR, 0,
+          "their queen x-rayed by our bishop or rook through one piece"),
     TABLE(space_per_piece, "", TUNED_SCALAR, 0, "safe squares times pieces / 8"),
     TABLE(tempo, "", TUNED_SCALAR, 0, NULL),
     TABLE(king_danger, "KING_DANGER_NB", TUNED_LIST, 6,
@@ -74,6 +76,8 @@ static const TunedTable tuned_tables[] = {
     TABLE(safe_check, "6", TUNED_LIST, 6,
           "Checks the enemy can give by a piece (of a type) from a square the king's side neither\n"
           " * holds nor attacks, each."),
+    TABLE(king_defenders, "8", TUNED_LIST, 8,
+          "Our pawns and minor pieces in the king's zone, by their number (7 or more: 7)."),
     TABLE(king_zone_weak, "", TUNED_SCALAR, 0,
           "zone square attacked, defended by king or queen alone"),
     TABLE(king_shelter, "32", TUNED_LIST, 8,

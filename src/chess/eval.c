@@ -304,6 +304,10 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
         int units = me->king_attack_units;
         s += WEIGHT(king_danger[units < KING_DANGER_NB - 1 ? units : KING_DANGER_NB - 1], c, -1);
     }
+    /* Our pawns and minor pieces in the king's zone. */
+    int defenders = bb_popcount(me->king_zone & (pawns | pos_pieces(pos, c, KNIGHT) |
+                                                 pos_pieces(pos, c, BISHOP)));
+    s += WEIGHT(king_defenders[defenders < 7 ? defenders : 7], c, 1);
     /* Squares of the king's zone the enemy attacks and only our king or queen defends. */
     if (me->king_attackers) {
         Bitboard defended = me->attacked_by[PAWN] | me->attacked_by[KNIGHT] |
@@ -337,6 +341,20 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
     pushed |= bb_forward(c, pushed & bb_rank(c == WHITE ? 2 : 5)) & empty;
     pushed &= ~sides[them].pawn_attacks & (me->attacks | ~sides[them].attacks);
     s += WEIGHT(threat_pawn_push, c, bb_popcount(attacks_pawns_set(c, pushed) & their_pieces));
+
+    /* Their queen on a line with one of our bishops or rooks, one piece between: a pin or a
+     * discovered attack. */
+    Bitboard occupied = pos_occupied(pos);
+    Bitboard queens = pos_pieces(pos, them, QUEEN);
+    while (queens) {
+        int sq = bb_pop_lsb(&queens);
+        Bitboard rook_lines = attacks_rook(sq, occupied), bishop_lines = attacks_bishop(sq, occupied);
+        Bitboard rook_xray = attacks_rook(sq, occupied & ~rook_lines) & ~rook_lines;
+        Bitboard bishop_xray = attacks_bishop(sq, occupied & ~bishop_lines) & ~bishop_lines;
+        int pinners = bb_popcount((rook_xray & pos_pieces(pos, c, ROOK)) |
+                                  (bishop_xray & pos_pieces(pos, c, BISHOP)));
+        s += WEIGHT(queen_pinned, c, pinners);
+    }
     return s;
 }
 
