@@ -305,8 +305,8 @@ static Score king_safety(const Position *pos, Color c, const EvalSide *sides)
         s += WEIGHT(king_danger[units < KING_DANGER_NB - 1 ? units : KING_DANGER_NB - 1], c, -1);
     }
     /* Our pawns and minor pieces in the king's zone. */
-    int defenders = bb_popcount(me->king_zone & (pawns | pos_pieces(pos, c, KNIGHT) |
-                                                 pos_pieces(pos, c, BISHOP)));
+    int defenders = bb_popcount(me->king_zone &
+                                (pawns | pos_pieces(pos, c, KNIGHT) | pos_pieces(pos, c, BISHOP)));
     s += WEIGHT(king_defenders[defenders < 7 ? defenders : 7], c, 1);
     /* Squares of the king's zone the enemy attacks and only our king or queen defends. */
     if (me->king_attackers) {
@@ -348,7 +348,8 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
     Bitboard queens = pos_pieces(pos, them, QUEEN);
     while (queens) {
         int sq = bb_pop_lsb(&queens);
-        Bitboard rook_lines = attacks_rook(sq, occupied), bishop_lines = attacks_bishop(sq, occupied);
+        Bitboard rook_lines = attacks_rook(sq, occupied);
+        Bitboard bishop_lines = attacks_bishop(sq, occupied);
         Bitboard rook_xray = attacks_rook(sq, occupied & ~rook_lines) & ~rook_lines;
         Bitboard bishop_xray = attacks_bishop(sq, occupied & ~bishop_lines) & ~bishop_lines;
         int pinners = bb_popcount((rook_xray & pos_pieces(pos, c, ROOK)) |
