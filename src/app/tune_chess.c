@@ -66,7 +66,7 @@ static const TunedTable tuned_tables[] = {
     TABLE(hanging_piece, "", TUNED_SCALAR, 0, "attacked, not defended"),
     TABLE(threat_by_queen, "", TUNED_SCALAR, 0, "a piece attacked by the queen, not defended"),
     TABLE(threat_pawn_push, "", TUNED_SCALAR, 0, "a piece attacked after a safe pawn push"),
-    TABLE(queen_pinned, "", TUNED_SCALAR, 0,
+    TABLE(queen_xrayed, "", TUNED_SCALAR, 0,
           "their queen x-rayed by our bishop or rook through one piece"),
     TABLE(space_per_piece, "", TUNED_SCALAR, 0, "safe squares times pieces / 8"),
     TABLE(tempo, "", TUNED_SCALAR, 0, NULL),

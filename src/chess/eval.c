@@ -336,7 +336,7 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
 
     /* Pieces our pawns would attack after a safe single push (onto an empty square that no
      * enemy pawn attacks, and that we defend or they do not attack). */
-    Bitboard empty = ~pos_occupied(pos);
+    Bitboard occupied = pos_occupied(pos), empty = ~occupied;
     Bitboard pushed = bb_forward(c, pos_pieces(pos, c, PAWN)) & empty;
     pushed |= bb_forward(c, pushed & bb_rank(c == WHITE ? 2 : 5)) & empty;
     pushed &= ~sides[them].pawn_attacks & (me->attacks | ~sides[them].attacks);
@@ -344,7 +344,6 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
 
     /* Their queen on a line with one of our bishops or rooks, one piece between: a pin or a
      * discovered attack. */
-    Bitboard occupied = pos_occupied(pos);
     Bitboard queens = pos_pieces(pos, them, QUEEN);
     while (queens) {
         int sq = bb_pop_lsb(&queens);
@@ -352,9 +351,9 @@ static Score threats(const Position *pos, Color c, const EvalSide *sides)
         Bitboard bishop_lines = attacks_bishop(sq, occupied);
         Bitboard rook_xray = attacks_rook(sq, occupied & ~rook_lines) & ~rook_lines;
         Bitboard bishop_xray = attacks_bishop(sq, occupied & ~bishop_lines) & ~bishop_lines;
-        int pinners = bb_popcount((rook_xray & pos_pieces(pos, c, ROOK)) |
+        int sliders = bb_popcount((rook_xray & pos_pieces(pos, c, ROOK)) |
                                   (bishop_xray & pos_pieces(pos, c, BISHOP)));
-        s += WEIGHT(queen_pinned, c, pinners);
+        s += WEIGHT(queen_xrayed, c, sliders);
     }
     return s;
 }

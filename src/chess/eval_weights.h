@@ -165,7 +165,7 @@ static FM_FLASH Score threat_by_rook[6] = {
 static const Score hanging_piece = S(4, 11); /* attacked, not defended */
 static const Score threat_by_queen = S(24, -10); /* a piece attacked by the queen, not defended */
 static const Score threat_pawn_push = S(15, 14); /* a piece attacked after a safe pawn push */
-static const Score queen_pinned = S(19, -24); /* their queen x-rayed by our bishop or rook through one piece */
+static const Score queen_xrayed = S(19, -24); /* their queen x-rayed by our bishop or rook through one piece */
 static const Score space_per_piece = S(2, -6); /* safe squares times pieces / 8 */
 static const Score tempo = S(21, 6);
 
