@@ -265,7 +265,7 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
             int gain = captured == NO_PIECE ? 0 : eval_see_value(piece_type(captured));
             if (move_kind(move) != MOVE_PROMOTION && static_eval + gain + 200 <= alpha)
                 continue;
-            if (!see_ge(pos, move, 0))
+            if (!picker_passed_see(&mp) && !see_ge(pos, move, 0))
                 continue;
         }
         Undo undo;
@@ -421,7 +421,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                     continue; /* futility */
                 if (depth <= 6 && !see_ge(pos, move, -30 * depth * depth))
                     continue;
-            } else if (capture && depth <= 6 && !see_ge(pos, move, -90 * depth)) {
+            } else if (capture && depth <= 6 && !picker_passed_see(&mp) &&
+                       !see_ge(pos, move, -90 * depth)) {
                 continue;
             }
         }
@@ -442,7 +443,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                 extension = 1;
             else if (singular_beta >= beta)
                 return singular_beta; /* multi-cut: several moves beat beta */
-        } else if (gives_check && ply < 2 * d->root_depth && see_ge(pos, move, 0)) {
+        } else if (gives_check && ply < 2 * d->root_depth &&
+                   (picker_passed_see(&mp) || see_ge(pos, move, 0))) {
             extension = 1; /* check extension, for checks that lose no material */
         }
 
@@ -460,7 +462,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             /* Late-move reductions, then a null-window search, then a full one if needed. */
             int r = 0;
             if (depth >= 3 && move_number > 1 + 2 * pv_node &&
-                (quiet || !see_ge(pos, move, 0) || cut_node)) {
+                (quiet || cut_node || !(picker_passed_see(&mp) || see_ge(pos, move, 0)))) {
                 r = driver_lmr_reduction(depth, move_number, LMR_DIVISOR_X256);
                 r += !pv_node + cut_node - improving;
                 if (quiet)

@@ -113,6 +113,14 @@ static inline ScoredMove *picker_next_capture(MovePicker *mp)
 #endif
 }
 
+/* Did the move picker_next just returned pass PICKER_SEE_GE(pos, move, 0) on its way (a capture
+ * of the good-captures stage)? Then a caller need not work its SEE out again for a threshold at
+ * or below 0. */
+static inline bool picker_passed_see(const MovePicker *mp)
+{
+    return mp->stage == STAGE_GOOD_CAPTURES;
+}
+
 static Move picker_next(MovePicker *mp, PICKER_SEARCH *s, const PICKER_POSITION *pos)
 {
     for (;;) {
