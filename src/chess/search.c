@@ -72,8 +72,10 @@ enum { CONTINUATION_PLIES = 2 };
 #define PICKER_SEARCH Search
 #define PICKER_GAME_FIELDS                                                                         \
     Move counter;                                                                                  \
+    Bitboard threatened[3]; /* squares where a minor, rook or queen is attacked by less */         \
     PICKER_CONTINUATION
 #include "engine/picker_template.h"
+#include "attacks.h"
 
 /* A piece (colour and type) and the to-square of its move: an index of the continuation
  * history. */
@@ -149,13 +151,45 @@ static inline void quiet_history_update(Search *s, const MovePicker *mp, Color u
 #endif
 }
 
+/* The squares where each type of piece of the side to move stands attacked by a cheaper enemy
+ * piece: a minor by a pawn, a rook by a pawn or minor, a queen by a pawn, minor or rook. */
+static void picker_find_threats(MovePicker *mp, const Position *pos)
+{
+    Color them = (Color)(pos_side(pos) ^ 1);
+    Bitboard occupied = pos_occupied(pos);
+    Bitboard by_pawn = attacks_pawns_set(them, pos_pieces(pos, them, PAWN));
+    Bitboard by_minor = by_pawn;
+    for (Bitboard b = pos_pieces(pos, them, KNIGHT); b;)
+        by_minor |= attacks_knight(bb_pop_lsb(&b));
+    for (Bitboard b = pos_pieces(pos, them, BISHOP); b;)
+        by_minor |= attacks_bishop(bb_pop_lsb(&b), occupied);
+    Bitboard by_rook = by_minor;
+    for (Bitboard b = pos_pieces(pos, them, ROOK); b;)
+        by_rook |= attacks_rook(bb_pop_lsb(&b), occupied);
+    mp->threatened[0] = by_pawn;
+    mp->threatened[1] = by_minor;
+    mp->threatened[2] = by_rook;
+}
+
+/* The quiet order's bonus for a piece that leaves a square where a cheaper piece attacks it (and
+ * the malus for one that goes to such a square), for a minor, a rook and a queen. */
+static FM_FLASH int16_t escape_bonus[3] = {5000, 7000, 10000};
+
+/* A piece type's index in MovePicker.threatened and escape_bonus, -1 for pawns and kings. */
+static inline int threat_index(PieceType pt)
+{
+    return pt == KNIGHT || pt == BISHOP ? 0 : pt == ROOK ? 1 : pt == QUEEN ? 2 : -1;
+}
+
 /* ss: the node's stack entry, whose earlier plies give the continuation histories; NULL for
  * none (quiescence). */
-static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move tt_move,
-                        const Move killers[2], Move counter, bool skip_quiets)
+static void picker_init(MovePicker *mp, Search *s, const Position *pos, const SearchStack *ss,
+                        Move tt_move, const Move killers[2], Move counter, bool skip_quiets)
 {
     picker_start(mp, s, tt_move, killers, skip_quiets);
     mp->counter = counter;
+    if (!skip_quiets)
+        picker_find_threats(mp, pos);
 #if FLASHMATE_CONTINUATION_HISTORY
     for (int i = 0; i < CONTINUATION_PLIES; i++)
         mp->continuation[i] = ss ? continuation_after(s, &ss[-1 - i]) : NULL;
@@ -176,7 +210,17 @@ static int16_t picker_quiet_score(const MovePicker *mp, Search *s, const Positio
         return SCORE_KILLER;
     if (m == mp->counter)
         return SCORE_COUNTER;
-    return quiet_order_score(s, mp, pos, pos_side(pos), m);
+    int32_t score = quiet_order_score(s, mp, pos, pos_side(pos), m);
+    int kind = threat_index(piece_type(pos_piece_on(pos, move_from(m))));
+    if (kind >= 0) {
+        /* 32 bits: the history's half plus a bonus may overflow 16 (AVR's int). */
+        int32_t bonus = escape_bonus[kind];
+        if (mp->threatened[kind] & bb_square(move_from(m)))
+            score += bonus;
+        if (mp->threatened[kind] & bb_square(move_to(m)))
+            score -= bonus;
+    }
+    return (int16_t)(score > 28000 ? 28000 : score < -30000 ? -30000 : score);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -257,7 +301,7 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     MovePicker mp;
     Move best_move = MOVE_NONE, move;
     int moves_searched = 0;
-    picker_init(&mp, s, NULL, tt_move, NULL, MOVE_NONE, !in_check);
+    picker_init(&mp, s, pos, NULL, tt_move, NULL, MOVE_NONE, !in_check);
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (!in_check) {
             /* Delta pruning and SEE: skip captures that cannot raise alpha or lose material. */
@@ -393,7 +437,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     int best = -VALUE_INFINITE;
     int original_alpha = alpha;
     Color us = pos_side(pos);
-    picker_init(&mp, s, ss, tt_move, ss->killers, counter, false);
+    picker_init(&mp, s, pos, ss, tt_move, ss->killers, counter, false);
     CheckInfo check_info;
     bool check_info_ready = false;
 
