@@ -461,9 +461,14 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             if (quiet && !in_check && !gives_check) {
                 if (depth <= 8 && move_number > 3 + depth * depth / (2 - improving))
                     continue; /* late move pruning */
-                if (depth <= 6 && static_eval + 100 + 90 * depth <= alpha)
+                /* Futility and SEE by the depth the move would be searched to when reduced. */
+                int lmr_depth = depth - 1 -
+                                driver_lmr_reduction(depth, move_number, LMR_DIVISOR_X256);
+                if (lmr_depth < 0)
+                    lmr_depth = 0;
+                if (lmr_depth <= 6 && static_eval + 100 + 90 * lmr_depth <= alpha)
                     continue; /* futility */
-                if (depth <= 6 && !see_ge(pos, move, -30 * depth * depth))
+                if (lmr_depth <= 6 && !see_ge(pos, move, -30 * lmr_depth * lmr_depth))
                     continue;
             } else if (capture && depth <= 6 && !picker_passed_see(&mp) &&
                        !see_ge(pos, move, -90 * depth)) {
