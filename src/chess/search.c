@@ -16,7 +16,8 @@
 /* ---------------------------------------------------------------------------------------------
  * Move ordering: the staged picker of src/engine/picker_template.h. TT move first, then captures
  * in generation (MVV/LVA) order with losing ones (by SEE) put off, then quiets by killer /
- * counter-move / history score (the side's history and the continuation histories), then the
+ * counter-move / history score (the side's history and the continuation histories, raised for a
+ * piece that escapes a cheaper attacker and lowered for one that walks into one), then the
  * losing captures.
  */
 
