@@ -75,6 +75,9 @@ enum { CONTINUATION_PLIES = 2 };
     Move counter;                                                                                  \
     Bitboard threatened[3]; /* squares where a minor, rook or queen is attacked by less */         \
     PICKER_CONTINUATION
+struct MovePicker;
+static void picker_find_threats(struct MovePicker *mp, const Position *pos);
+#define PICKER_BEFORE_QUIETS(mp, pos) picker_find_threats(mp, pos)
 #include "engine/picker_template.h"
 #include "attacks.h"
 
@@ -152,8 +155,9 @@ static inline void quiet_history_update(Search *s, const MovePicker *mp, Color u
 #endif
 }
 
-/* The squares where each type of piece of the side to move stands attacked by a cheaper enemy
- * piece: a minor by a pawn, a rook by a pawn or minor, a queen by a pawn, minor or rook. */
+/* The squares where a piece of the side to move would stand attacked by a cheaper enemy piece:
+ * a minor by a pawn, a rook by a pawn or minor, a queen by a pawn, minor or rook. Found when the
+ * node's quiet moves are generated, not at nodes that end before them. */
 static void picker_find_threats(MovePicker *mp, const Position *pos)
 {
     Color them = (Color)(pos_side(pos) ^ 1);
@@ -184,13 +188,11 @@ static inline int threat_index(PieceType pt)
 
 /* ss: the node's stack entry, whose earlier plies give the continuation histories; NULL for
  * none (quiescence). */
-static void picker_init(MovePicker *mp, Search *s, const Position *pos, const SearchStack *ss,
-                        Move tt_move, const Move killers[2], Move counter, bool skip_quiets)
+static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move tt_move,
+                        const Move killers[2], Move counter, bool skip_quiets)
 {
     picker_start(mp, s, tt_move, killers, skip_quiets);
     mp->counter = counter;
-    if (!skip_quiets)
-        picker_find_threats(mp, pos);
 #if FLASHMATE_CONTINUATION_HISTORY
     for (int i = 0; i < CONTINUATION_PLIES; i++)
         mp->continuation[i] = ss ? continuation_after(s, &ss[-1 - i]) : NULL;
@@ -302,7 +304,7 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     MovePicker mp;
     Move best_move = MOVE_NONE, move;
     int moves_searched = 0;
-    picker_init(&mp, s, pos, NULL, tt_move, NULL, MOVE_NONE, !in_check);
+    picker_init(&mp, s, NULL, tt_move, NULL, MOVE_NONE, !in_check);
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (!in_check) {
             /* Delta pruning and SEE: skip captures that cannot raise alpha or lose material. */
@@ -438,7 +440,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     int best = -VALUE_INFINITE;
     int original_alpha = alpha;
     Color us = pos_side(pos);
-    picker_init(&mp, s, pos, ss, tt_move, ss->killers, counter, false);
+    picker_init(&mp, s, ss, tt_move, ss->killers, counter, false);
     CheckInfo check_info;
     bool check_info_ready = false;
 

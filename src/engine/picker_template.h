@@ -156,6 +156,9 @@ static Move picker_next(MovePicker *mp, PICKER_SEARCH *s, const PICKER_POSITION 
             break;
 
         case STAGE_QUIETS_INIT:
+#ifdef PICKER_BEFORE_QUIETS
+            PICKER_BEFORE_QUIETS(mp, pos); /* what the game's quiet order needs, found once */
+#endif
             picker_generate(mp, s, pos, false);
             for (int i = mp->captures_end; i < mp->count; i++)
                 mp->moves[i].score = picker_quiet_score(mp, s, pos, mp->moves[i].move);
