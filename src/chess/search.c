@@ -23,12 +23,6 @@
 
 enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000 };
 
-/* The history score of a quiet move of side `us`. */
-static inline int16_t *history_of(Search *s, Color us, Move m)
-{
-    return &s->history[us][HISTORY_FROM_NB == 1 ? 0 : move_from(m)][move_to(m)];
-}
-
 /* The move that last refuted `previous` (made by `moved`), MOVE_NONE if none is known. */
 static inline Move counter_move(const Search *s, Move previous, Piece moved)
 {
@@ -74,12 +68,26 @@ enum { CONTINUATION_PLIES = 2 };
 #define PICKER_GAME_FIELDS                                                                         \
     Move counter;                                                                                  \
     Bitboard threatened[3]; /* squares where a minor, rook or queen is attacked by less */         \
+    Bitboard attacked;      /* squares the enemy attacks */                                        \
+    bool threats_found;     /* are the two above found? */                                         \
     PICKER_CONTINUATION
 struct MovePicker;
 static void picker_find_threats(struct MovePicker *mp, const Position *pos);
 #define PICKER_BEFORE_QUIETS(mp, pos) picker_find_threats(mp, pos)
 #include "engine/picker_template.h"
 #include "attacks.h"
+
+/* The history score of a quiet move of side `us`, by its squares and whether the enemy attacks
+ * them (the picker's threats must be found). */
+static inline int16_t *history_of(Search *s, const MovePicker *mp, Color us, Move m)
+{
+    assert(mp->threats_found);
+    int from = move_from(m), to = move_to(m);
+    if (HISTORY_THREAT_NB == 1)
+        return &s->history[us][0][0][0][to];
+    return &s->history[us][(mp->attacked >> from) & 1][(mp->attacked >> to) & 1]
+                      [HISTORY_FROM_NB == 1 ? 0 : from][to];
+}
 
 /* A piece (colour and type) and the to-square of its move: an index of the continuation
  * history. */
@@ -105,7 +113,7 @@ static inline int16_t *continuation_after(Search *s, const SearchStack *earlier)
  * +-16384). */
 static inline int32_t quiet_history(Search *s, const MovePicker *mp, Color us, Piece moved, Move m)
 {
-    int32_t score = *history_of(s, us, m);
+    int32_t score = *history_of(s, mp, us, m);
 #if FLASHMATE_CONTINUATION_HISTORY
     int index = piece_square(moved, m);
     for (int i = 0; i < CONTINUATION_PLIES; i++)
@@ -143,7 +151,7 @@ enum { ASPIRATION_WINDOW = 15 };
 static inline void quiet_history_update(Search *s, const MovePicker *mp, Color us, Piece moved,
                                         Move m, int bonus)
 {
-    history_update(history_of(s, us, m), bonus);
+    history_update(history_of(s, mp, us, m), bonus);
 #if FLASHMATE_CONTINUATION_HISTORY
     int index = piece_square(moved, m);
     for (int i = 0; i < CONTINUATION_PLIES; i++)
@@ -171,9 +179,14 @@ static void picker_find_threats(MovePicker *mp, const Position *pos)
     Bitboard by_rook = by_minor;
     for (Bitboard b = pos_pieces(pos, them, ROOK); b;)
         by_rook |= attacks_rook(bb_pop_lsb(&b), occupied);
+    Bitboard attacked = by_rook | attacks_king(pos->king_square[them]);
+    for (Bitboard b = pos_pieces(pos, them, QUEEN); b;)
+        attacked |= attacks_queen(bb_pop_lsb(&b), occupied);
     mp->threatened[0] = by_pawn;
     mp->threatened[1] = by_minor;
     mp->threatened[2] = by_rook;
+    mp->attacked = attacked;
+    mp->threats_found = true;
 }
 
 /* The quiet order's bonus for a piece that leaves a square where a cheaper piece attacks it (and
@@ -193,6 +206,7 @@ static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move t
 {
     picker_start(mp, s, tt_move, killers, skip_quiets);
     mp->counter = counter;
+    mp->threats_found = false;
 #if FLASHMATE_CONTINUATION_HISTORY
     for (int i = 0; i < CONTINUATION_PLIES; i++)
         mp->continuation[i] = ss ? continuation_after(s, &ss[-1 - i]) : NULL;
@@ -555,6 +569,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
      * continuation histories); the others tried lose. */
     if (best >= beta && !pos_is_capture(pos, best_move) && move_kind(best_move) != MOVE_PROMOTION) {
         int bonus = history_bonus(depth);
+        if (!mp.threats_found) /* a cutoff by the hash move */
+            picker_find_threats(&mp, pos);
         killers_update(ss->killers, best_move);
         quiet_history_update(s, &mp, us, pos_piece_on(pos, move_from(best_move)), best_move, bonus);
         for (int i = 0; i < quiet_count; i++)
