@@ -27,10 +27,11 @@
 #   FLASHMATE_BOARD_ENGINE       the engine's buffer sizes for the board's RAM, compile definitions
 #                                of every library (include/flashmate/*.h): FLASHMATE_MAX_PLY,
 #                                _MOVE_STACK_MAX (moves), _UCI_LINE_MAX, _UCI_DEFERRED_MAX,
-#                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM, _COUNTER_MOVES,
-#                                _CONTINUATION_HISTORY, _POLL_NODES (how often the search reads the
-#                                console and clock), _SPEED_CODE (0: without the code that only
-#                                makes perft and the search faster, where flash is short)
+#                                _GAME_HISTORY_MAX, _MULTIPV_MAX, _HISTORY_BY_FROM,
+#                                _HISTORY_BY_THREATS, _COUNTER_MOVES, _CONTINUATION_HISTORY,
+#                                _POLL_NODES (how often the search reads the console and
+#                                clock), _SPEED_CODE (0: without the code that only makes perft
+#                                and the search faster, where flash is short)
 #   FLASHMATE_BOARD_TT_BYTES     transposition table of the UCI image (a static array)
 #   FLASHMATE_BOARD_UCI_STACK    stack reserved for the UCI image (search nests MAX_PLY frames)
 #   FLASHMATE_BOARD_UCI_RAM_BUDGET  static RAM the UCI image may use besides the table (a test)
@@ -122,12 +123,14 @@ macro(flashmate_board name)
     # ran out after 93 moves in a refereed match). Xiangqi's history by to-square only (360
     # bytes, not 32 KB): with its 8 KB move stack the engine would not leave the 16 KB stack
     # room in the 128 KB. No continuation history: its 1,152 KB table is nine times the RAM.
+    # Chess's history per from- and to-square (16 KB), not also split by threats (64 KB).
     # Polled every 512 nodes: a Xiangqi node takes some 45 us in the emulator (22,000 nodes/s),
     # so 2048 made `stop` take up to 108 ms of emulator CPU (the console test's limit is 100).
     set(FLASHMATE_BOARD_ENGINE FLASHMATE_POLL_NODES=512 FLASHMATE_MAX_PLY=32 FLASHMATE_MOVE_STACK_MAX=2048
         FLASHMATE_UCI_LINE_MAX=3072 FLASHMATE_UCI_DEFERRED_MAX=1 FLASHMATE_GAME_HISTORY_MAX=256
         FLASHMATE_MULTIPV_MAX=4 FLASHMATE_STACK_GUARD_BYTES=2048
-        FLASHMATE_XIANGQI_HISTORY_BY_FROM=0 FLASHMATE_CONTINUATION_HISTORY=0)
+        FLASHMATE_XIANGQI_HISTORY_BY_FROM=0 FLASHMATE_CONTINUATION_HISTORY=0
+        FLASHMATE_HISTORY_BY_THREATS=0)
     set(FLASHMATE_BOARD_TT_BYTES 65536)
     set(FLASHMATE_BOARD_UCI_STACK 16384)
     set(FLASHMATE_BOARD_UCI_RAM_BUDGET 65536)

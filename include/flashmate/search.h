@@ -25,11 +25,14 @@ typedef struct SearchStack {
  * whether the enemy attacks each of the two squares (64 KB), the counter move to each move
  * (1.5 KB) and the continuation history (1,152 KB): how a quiet move (its piece and to-square)
  * fared after each move (piece and to-square) one ply before it and two plies before it, one
- * table for both distances. A board short of RAM builds with
- * FLASHMATE_HISTORY_BY_FROM=0 (history per side and to-square: 256 bytes),
- * FLASHMATE_COUNTER_MOVES=0 and FLASHMATE_CONTINUATION_HISTORY=0 (none). */
+ * table for both distances. A board short of RAM builds with FLASHMATE_HISTORY_BY_THREATS=0
+ * (history per side, from- and to-square: 16 KB) or FLASHMATE_HISTORY_BY_FROM=0 (per side and
+ * to-square: 256 bytes), FLASHMATE_COUNTER_MOVES=0 and FLASHMATE_CONTINUATION_HISTORY=0 (none). */
 #ifndef FLASHMATE_HISTORY_BY_FROM
 #define FLASHMATE_HISTORY_BY_FROM 1
+#endif
+#ifndef FLASHMATE_HISTORY_BY_THREATS
+#define FLASHMATE_HISTORY_BY_THREATS 1
 #endif
 #ifndef FLASHMATE_COUNTER_MOVES
 #define FLASHMATE_COUNTER_MOVES 1
@@ -44,9 +47,9 @@ typedef struct SearchStack {
 #endif
 enum {
     HISTORY_FROM_NB = FLASHMATE_HISTORY_BY_FROM ? SQUARE_NB : 1,
-    /* The history by from-square is also split by whether the enemy attacks the from- and the
-     * to-square. */
-    HISTORY_THREAT_NB = FLASHMATE_HISTORY_BY_FROM ? 2 : 1,
+    /* The history by from-square split by whether the enemy attacks the from- and the
+     * to-square, or not split. */
+    HISTORY_THREAT_NB = FLASHMATE_HISTORY_BY_FROM && FLASHMATE_HISTORY_BY_THREATS ? 2 : 1,
     QUIETS_TRIED_MAX = FLASHMATE_QUIETS_TRIED_MAX,
     /* A continuation history index: one of the 12 pieces (colour and type) on one square. */
     PIECE_SQUARE_NB = 2 * PIECE_TYPE_NB * SQUARE_NB,

@@ -83,10 +83,9 @@ static inline int16_t *history_of(Search *s, const MovePicker *mp, Color us, Mov
 {
     assert(mp->threats_found);
     int from = move_from(m), to = move_to(m);
-    if (HISTORY_THREAT_NB == 1)
-        return &s->history[us][0][0][0][to];
-    return &s->history[us][(mp->attacked >> from) & 1][(mp->attacked >> to) & 1]
-                      [HISTORY_FROM_NB == 1 ? 0 : from][to];
+    int from_attacked = HISTORY_THREAT_NB == 1 ? 0 : (int)((mp->attacked >> from) & 1);
+    int to_attacked = HISTORY_THREAT_NB == 1 ? 0 : (int)((mp->attacked >> to) & 1);
+    return &s->history[us][from_attacked][to_attacked][HISTORY_FROM_NB == 1 ? 0 : from][to];
 }
 
 /* A piece (colour and type) and the to-square of its move: an index of the continuation
@@ -164,8 +163,10 @@ static inline void quiet_history_update(Search *s, const MovePicker *mp, Color u
 }
 
 /* The squares where a piece of the side to move would stand attacked by a cheaper enemy piece:
- * a minor by a pawn, a rook by a pawn or minor, a queen by a pawn, minor or rook. Found when the
- * node's quiet moves are generated, not at nodes that end before them. */
+ * a minor by a pawn, a rook by a pawn or minor, a queen by a pawn, minor or rook; and every
+ * square the enemy attacks (the history's split). Found when the node's quiet moves are
+ * generated, or for the history update after a cutoff by the hash move; not at nodes that end
+ * before either. */
 static void picker_find_threats(MovePicker *mp, const Position *pos)
 {
     Color them = (Color)(pos_side(pos) ^ 1);
