@@ -17,8 +17,8 @@
  * Move ordering: the staged picker of src/engine/picker_template.h. TT move first, then captures
  * in generation (MVV/LVA) order with losing ones (by SEE) put off, then quiets by killer /
  * counter-move / history score (the side's history and the continuation histories, raised for a
- * piece that escapes a cheaper attacker or a move that attacks a more valuable piece, lowered for
- * a piece that walks into a cheaper attacker), then the losing captures.
+ * piece that escapes a cheaper attacker and lowered for one that walks into one), then the
+ * losing captures.
  */
 
 enum { SCORE_KILLER = 30000, SCORE_COUNTER = 29000 };
@@ -200,29 +200,6 @@ static inline int threat_index(PieceType pt)
     return pt == KNIGHT || pt == BISHOP ? 0 : pt == ROOK ? 1 : pt == QUEEN ? 2 : -1;
 }
 
-/* The quiet order's bonus for a move that makes a threat (below). */
-enum { THREAT_MADE_BONUS = 4000 };
-
-/* Does the quiet move m of a pawn or a minor (`moved`) attack a more valuable enemy piece from a
- * square no enemy pawn attacks: a pawn a minor, rook or queen, a minor a rook or queen? (The
- * picker's threats must be found.) */
-static inline bool makes_threat(const MovePicker *mp, const Position *pos, PieceType moved, Move m)
-{
-    int to = move_to(m);
-    if (mp->threatened[0] & bb_square(to))
-        return false;
-    Color us = pos_side(pos);
-    Bitboard enemy = pos->by_color[us ^ 1];
-    if (moved == PAWN)
-        return (attacks_pawn(us, to) & enemy & ~pos->by_type[PAWN] & ~pos->by_type[KING]) != 0;
-    Bitboard majors = enemy & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-    if (moved == KNIGHT)
-        return (attacks_knight(to) & majors) != 0;
-    if (moved == BISHOP) /* through the square it leaves */
-        return (attacks_bishop(to, pos_occupied(pos) ^ bb_square(move_from(m))) & majors) != 0;
-    return false;
-}
-
 /* ss: the node's stack entry, whose earlier plies give the continuation histories; NULL for
  * none (quiescence). */
 static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move tt_move,
@@ -240,8 +217,7 @@ static void picker_init(MovePicker *mp, Search *s, const SearchStack *ss, Move t
 }
 
 /* The quiet moves' order: under-promotions last, then the killers, the counter move, and the
- * others by history, raised for a piece that escapes a cheaper attacker or a move that makes a
- * threat, lowered for a piece that walks into a cheaper attacker. */
+ * others by history. */
 static int16_t picker_quiet_score(const MovePicker *mp, Search *s, const Position *pos, Move m)
 {
     if (move_kind(m) == MOVE_PROMOTION)
@@ -253,10 +229,7 @@ static int16_t picker_quiet_score(const MovePicker *mp, Search *s, const Positio
     if (m == mp->counter)
         return SCORE_COUNTER;
     int32_t score = quiet_order_score(s, mp, pos, pos_side(pos), m);
-    PieceType moved = piece_type(pos_piece_on(pos, move_from(m)));
-    if (makes_threat(mp, pos, moved, m))
-        score += THREAT_MADE_BONUS;
-    int kind = threat_index(moved);
+    int kind = threat_index(piece_type(pos_piece_on(pos, move_from(m))));
     if (kind >= 0) {
         /* 32 bits: the history's half plus a bonus may overflow 16 (AVR's int). */
         int32_t bonus = escape_bonus[kind];
