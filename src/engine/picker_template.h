@@ -73,10 +73,15 @@ static inline void picker_start(MovePicker *mp, PICKER_SEARCH *s, Move tt_move,
 /* Move the best-scored of moves[index .. end) to position index and return it. */
 static inline ScoredMove *picker_take_best(ScoredMove *moves, int index, int end)
 {
+    /* The first of the best, found without a branch on the scores (they come in no order). */
     int best = index;
-    for (int i = index + 1; i < end; i++)
-        if (moves[i].score > moves[best].score)
-            best = i;
+    int16_t best_score = moves[index].score;
+    for (int i = index + 1; i < end; i++) {
+        int16_t score = moves[i].score;
+        bool better = score > best_score;
+        best = better ? i : best;
+        best_score = better ? score : best_score;
+    }
     ScoredMove chosen = moves[best];
     moves[best] = moves[index];
     moves[index] = chosen;
