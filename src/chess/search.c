@@ -381,6 +381,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         return qsearch(s, pos, alpha, beta, ply);
     if (!driver_enter_node(d, ply))
         return 0;
+    ss[2].cutoff_count = 0;
 
     bool in_check = pos_in_check(pos);
     if (!root) {
@@ -538,6 +539,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                     r--;
                 if (gives_check || in_check)
                     r--;
+                if (ss[1].cutoff_count > 3)
+                    r++; /* the nodes a ply below failed high often: this one likely fails low */
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
@@ -554,8 +557,11 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         if (d->stopped)
             return 0;
 
-        if (search_improve(d, ply, pv_node, move, score, &best, &alpha, beta, &best_move))
+        if (search_improve(d, ply, pv_node, move, score, &best, &alpha, beta, &best_move)) {
+            if (ss->cutoff_count <= 3) /* (only "more than 3" is asked: no overflow) */
+                ss->cutoff_count += 1 + (tt_move == MOVE_NONE);
             break;
+        }
         if (quiet && move != best_move && quiet_count < QUIETS_TRIED_MAX)
             quiets_tried[quiet_count++] = move;
     }
