@@ -19,7 +19,7 @@ typedef struct SearchStack {
     Piece moved; /* the piece that made it */
     int static_eval;
     Move excluded;
-    int cutoff_count; /* beta cutoffs at this ply since the node two plies up began */
+    uint8_t cutoff_count; /* beta cutoffs at this ply since the node two plies up began (to 5) */
 } SearchStack;
 
 /* Move ordering's memory: the history of quiet moves per side, from-square and to-square and

@@ -558,7 +558,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             return 0;
 
         if (search_improve(d, ply, pv_node, move, score, &best, &alpha, beta, &best_move)) {
-            if (ss->cutoff_count <= 3) /* (only "more than 3" is asked: no overflow) */
+            if (ss->cutoff_count <= 3) /* (only "more than 3" is asked: it stays within 5) */
                 ss->cutoff_count += 1 + (tt_move == MOVE_NONE);
             break;
         }
