@@ -10,7 +10,7 @@
 #                                (stm32f4 and stm32f1: stm32.c, nrf51: nrf51.c)
 #   FLASHMATE_BOARD_CLOCK_HZ     Cortex-M: the core clock the port sets up (and QEMU models)
 #   FLASHMATE_BOARD_CONSOLE_RX   Cortex-M and AVR: the UART receive ring of the UCI image, in bytes (a
-#                                power of two; the perft image reads nothing and gets 64)
+#                                power of two; the perft and demo images read nothing and get 64)
 #   FLASHMATE_BOARD_CONSOLE_SHARED_LINE  Cortex-M and AVR: the UCI image's console assembles each line in
 #                                the engine's line buffer (one line buffer instead of two)
 #   FLASHMATE_BOARD_F_CPU        clock in Hz (AVR: F_CPU and the simulated frequency)
