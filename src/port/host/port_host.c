@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE (Linux) */
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +50,22 @@ static void advise_huge_pages(void *memory, size_t bytes)
 #endif
 }
 
+/* Where a block starts: a table of at least one huge page at a huge-page boundary, so that all of
+ * it can be backed by huge pages, and anything smaller at a cache line, so that no 32-byte hash
+ * bucket straddles two lines (calloc aligns to 16 bytes only: every other bucket would cost two
+ * cache misses). */
+static uintptr_t block_alignment(size_t bytes)
+{
+    const uintptr_t huge_page = (uintptr_t)2 << 20, cache_line = 64;
+    return bytes >= huge_page ? huge_page : cache_line;
+}
+
 /* A request beyond the machine's physical memory is refused rather than passed to the allocator:
  * an overcommitting kernel could grant it and then kill the engine once the table is touched,
  * and a sanitizer's allocator aborts instead of returning NULL. calloc hands out fresh pages for
- * large blocks, so the zeroed table costs no writes; they are not touched before the advice. */
+ * large blocks, so the zeroed table costs no writes; they are not touched before the advice.
+ * The block is over-allocated by its alignment; the pointer calloc returned is kept in the 8
+ * bytes below the aligned start (calloc's own alignment of 16 leaves at least that much). */
 void *port_alloc(size_t bytes)
 {
     if (bytes == 0)
@@ -62,11 +75,26 @@ void *port_alloc(size_t bytes)
     if (pages > 0 && page_size > 0 && bytes / (size_t)page_size >= (size_t)pages)
         return NULL;
 #endif
-    void *memory = calloc(1, bytes);
+    uintptr_t alignment = block_alignment(bytes);
+    if (bytes > SIZE_MAX - alignment)
+        return NULL;
+    char *raw = calloc(1, bytes + alignment);
+    if (!raw)
+        return NULL;
+    char *memory = raw + (alignment - (uintptr_t)raw % alignment);
+    memcpy(memory - sizeof raw, &raw, sizeof raw);
     advise_huge_pages(memory, bytes);
     return memory;
 }
-void port_free(void *memory) { free(memory); }
+
+void port_free(void *memory)
+{
+    if (!memory)
+        return;
+    char *raw;
+    memcpy(&raw, (char *)memory - sizeof raw, sizeof raw);
+    free(raw);
+}
 
 /* ---- Threads ---- */
 
