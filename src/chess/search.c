@@ -527,10 +527,13 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         if (move_number == 1) {
             score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, false);
         } else {
-            /* Late-move reductions, then a null-window search, then a full one if needed. */
+            /* Late-move reductions, then a null-window search, then a full one if needed. The
+             * reduced moves: quiet ones, and at an expected cut node every move; captures and
+             * promotions elsewhere keep their depth. (This once also named the captures failing
+             * SEE >= 0, but the test ran on the position after the move, where it always passes;
+             * every test of the search since was made with the rule as it stands here.) */
             int r = 0;
-            if (depth >= 3 && move_number > 1 + 2 * pv_node &&
-                (quiet || cut_node || !(picker_passed_see(&mp) || see_ge(pos, move, 0)))) {
+            if (depth >= 3 && move_number > 1 + 2 * pv_node && (quiet || cut_node)) {
                 r = driver_lmr_reduction(depth, move_number, LMR_DIVISOR_X256);
                 r += !pv_node + cut_node - improving;
                 if (quiet)
