@@ -209,7 +209,7 @@ macro(flashmate_board name)
     set(FLASHMATE_BOARD_PERFT_SET depth3)
     set(FLASHMATE_BOARD_STACK_BYTES 6144)
     # The UCI image: the 8 KB engine of stm32vldiscovery, a 128-byte receive ring, and the rest
-    # of the RAM for the stack (4,683 bytes of static RAM, 3,456 reserved: 53 to spare). A node
+    # of the RAM for the stack (4,703 bytes of static RAM, 3,456 reserved: 33 to spare). A node
     # takes some 200,000 cycles here (64-bit bitboards on an 8-bit core, 12 ms), so the search
     # reads its console and clock at every node, not every 2048.
     flashmate_board_engine_8k()

@@ -20,6 +20,7 @@ typedef struct SearchStack {
     int static_eval;
     Move excluded;
     uint8_t cutoff_count; /* beta cutoffs at this ply since the node two plies up began (to 5) */
+    uint8_t reduction;    /* the plies the move made from this ply is reduced by, while searched */
 } SearchStack;
 
 /* Move ordering's memory: the history of quiet moves per side, from-square and to-square and

@@ -414,6 +414,13 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     else
         static_eval = eval_position(pos);
     ss->static_eval = static_eval;
+    if (!excluded && ss[-1].reduction >= 1 && !in_check && ss[-1].static_eval != VALUE_NONE) {
+        int32_t sum = (int32_t)static_eval + ss[-1].static_eval;
+        if (ss[-1].reduction >= 3 && sum <= 2)
+            depth++;
+        if (depth >= 2 && sum > 200)
+            depth--;
+    }
     bool improving = !in_check && ply >= 2 && ss[-2].static_eval != VALUE_NONE &&
                      static_eval > ss[-2].static_eval;
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
@@ -549,7 +556,9 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
                 if (r > new_depth - 1)
                     r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
+            ss->reduction = (uint8_t)r;
             score = -search(s, pos, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            ss->reduction = 0;
             if (score > alpha && r > 0)
                 score = -search(s, pos, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             if (score > alpha && score < beta && pv_node)
