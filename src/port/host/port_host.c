@@ -33,13 +33,15 @@ void port_write(const FlashText *text)
     fflush(stdout);
 }
 
+/* The sizes memory is laid out by: a huge page (x86-64 Linux) and a cache line. */
+static const uintptr_t huge_page = (uintptr_t)2 << 20, cache_line = 64;
+
 /* Ask Linux to back the whole 2 MB pages inside [memory, memory + bytes) with huge pages, where
  * its transparent huge pages are on request (`madvise`, Debian's default): a probe of a large
  * table then misses the TLB far less often. Nothing else changes if the kernel declines. */
 static void advise_huge_pages(void *memory, size_t bytes)
 {
 #if defined(MADV_HUGEPAGE)
-    const uintptr_t huge_page = (uintptr_t)2 << 20;
     uintptr_t start = ((uintptr_t)memory + huge_page - 1) & ~(huge_page - 1);
     uintptr_t end = ((uintptr_t)memory + bytes) & ~(huge_page - 1);
     if (memory && end > start)
@@ -56,7 +58,6 @@ static void advise_huge_pages(void *memory, size_t bytes)
  * cache misses). */
 static uintptr_t block_alignment(size_t bytes)
 {
-    const uintptr_t huge_page = (uintptr_t)2 << 20, cache_line = 64;
     return bytes >= huge_page ? huge_page : cache_line;
 }
 
