@@ -414,6 +414,10 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     else
         static_eval = eval_position(pos);
     ss->static_eval = static_eval;
+    /* Reductions in hindsight: reached by a reduced move, the node judges the reduction by the two
+     * static evaluations, each from its mover's side. Summing above 200, the side to move stands
+     * better than the mover had stood: the move did harm, a ply less. Summing to 2 or less after
+     * a deep reduction: the move lost nothing, a ply more. (int32_t: int is 16-bit on AVR.) */
     if (!excluded && ss[-1].reduction >= 1 && !in_check && ss[-1].static_eval != VALUE_NONE) {
         int32_t sum = (int32_t)static_eval + ss[-1].static_eval;
         if (ss[-1].reduction >= 3 && sum <= 2)
