@@ -143,8 +143,9 @@ enum { LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192 };
 /* The late-move reduction's divisor of ln(depth) ln(move number), times 256: 2.0. */
 enum { LMR_DIVISOR_X256 = 512 };
 
-/* The aspiration window's half-width around the previous iteration's score, in cp. */
-enum { ASPIRATION_WINDOW = 15 };
+/* The aspiration window's half-width around the previous iteration's score, in cp, and how
+ * much shallower the root is searched again after each fail high. */
+enum { ASPIRATION_WINDOW = 15, ASPIRATION_PLIES_LESS_PER_FAIL_HIGH = 1 };
 
 /* A quiet move's bonus (or malus) in every history it has at the node. */
 static inline void quiet_history_update(Search *s, const MovePicker *mp, Color us, Piece moved,
@@ -640,5 +641,6 @@ SearchResult search_run(Search *s, Position *pos, const uint64_t *game_keys, int
 
     int root_count = movegen_write(pos, GEN_LEGAL, s->moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, ASPIRATION_WINDOW, s->moves, root_count);
+    return driver_iterate(&s->driver, root_search, s, ASPIRATION_WINDOW,
+                          ASPIRATION_PLIES_LESS_PER_FAIL_HIGH, s->moves, root_count);
 }

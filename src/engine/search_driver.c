@@ -139,7 +139,8 @@ static int lines_wanted(const SearchLimits *limits, const ScoredMove *root_moves
 }
 
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
-                            const ScoredMove *root_moves, int root_count)
+                            int plies_less_per_fail_high, const ScoredMove *root_moves,
+                            int root_count)
 {
     const SearchLimits *limits = d->limits;
     SearchResult result = {first_allowed(limits, root_moves, root_count), MOVE_NONE, 0, 0, 0};
@@ -160,6 +161,7 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
             RootLine *line = &d->lines[k];
             int32_t window = delta;
             int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            int search_depth = depth; /* shallower after each fail high, back after a fail low */
             d->pv_index = k;
             d->seldepth = 0;
             if (depth >= 5) {
@@ -167,16 +169,20 @@ SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *searc
                 beta = clamp_score((int32_t)line->score + window);
             }
             for (;;) {
-                int value = root_search(search, alpha, beta, depth);
+                int value = root_search(search, alpha, beta, search_depth);
                 if (d->stopped)
                     break;
                 if (value <= alpha) {
                     beta = (int)(((int32_t)alpha + beta) / 2);
                     alpha = clamp_score((int32_t)value - window);
+                    search_depth = depth;
                     report(d, k + 1, depth, d->seldepth, value, BOUND_UPPER, d->pv,
                            d->pv_length[0]);
                 } else if (value >= beta) {
                     beta = clamp_score((int32_t)value + window);
+                    if (value < VALUE_MATE_IN_MAX_PLY &&
+                        search_depth - plies_less_per_fail_high >= 1)
+                        search_depth -= plies_less_per_fail_high;
                     report(d, k + 1, depth, d->seldepth, value, BOUND_LOWER, d->pv,
                            d->pv_length[0]);
                 } else {

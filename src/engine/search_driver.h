@@ -256,12 +256,15 @@ typedef int (*RootSearch)(void *search, int alpha, int beta, int depth);
 
 /* Iterative deepening with aspiration windows (initial half-width `delta` from depth 5) until a
  * limit, finding limits->multipv principal variations (at most one per legal root move the
- * limits allow) by searching the root again without the moves already chosen; reports each
+ * limits allow) by searching the root again without the moves already chosen. A fail high
+ * (short of a mate) searches again `plies_less_per_fail_high` shallower, each time, down to
+ * depth 1; a fail low goes back to the iteration's depth. Reports each
  * iteration's lines, best first, and a final report with the totals. The first of the legal
  * root_moves[0 .. root_count) that the limits allow is the answer if not even depth 1
  * completes; without one, the result is MOVE_NONE and nothing is searched. The root moves are
  * read before the first root search only: they may lie where the search puts its own lists. */
 SearchResult driver_iterate(SearchDriver *d, RootSearch root_search, void *search, int delta,
-                            const ScoredMove *root_moves, int root_count);
+                            int plies_less_per_fail_high, const ScoredMove *root_moves,
+                            int root_count);
 
 #endif

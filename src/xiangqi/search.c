@@ -87,6 +87,7 @@ enum {
     LMR_HISTORY_DIVISOR = FLASHMATE_CONTINUATION_HISTORY ? 16384 : 8192,
     LMR_DIVISOR_X256 = 576, /* of ln(depth) ln(move number), times 256: 2.25 */
     ASPIRATION_WINDOW = 30, /* half-width around the previous iteration's score, in cp */
+    ASPIRATION_PLIES_LESS_PER_FAIL_HIGH = 0, /* (chess: 1; not tested for Xiangqi) */
 };
 
 /* ply: the node's, for its continuation histories; -1 for none (quiescence). */
@@ -430,5 +431,6 @@ SearchResult xq_search_run(XqSearch *s, XqPosition *pos, const uint64_t *game_ke
 
     int root_count = xq_generate_write(pos, XQ_GEN_LEGAL, s->moves);
     s->root_pos = pos;
-    return driver_iterate(&s->driver, root_search, s, ASPIRATION_WINDOW, s->moves, root_count);
+    return driver_iterate(&s->driver, root_search, s, ASPIRATION_WINDOW,
+                          ASPIRATION_PLIES_LESS_PER_FAIL_HIGH, s->moves, root_count);
 }
