@@ -65,8 +65,7 @@ static SearchResult iterate(Script *script, int depth, int plies_less)
     limits.depth = depth;
     ScoredMove root_moves[1] = {{(Move)0x1234, 0}};
     driver_start(&driver, &limits, NULL, WHITE, NULL, 0, 0x9e3779b97f4a7c15u);
-    return driver_iterate(&driver, scripted_root_search, script, DELTA, plies_less, root_moves,
-                          1);
+    return driver_iterate(&driver, scripted_root_search, script, DELTA, plies_less, root_moves, 1);
 }
 
 static void assert_call(const Script *script, int index, int alpha, int beta, int depth)
