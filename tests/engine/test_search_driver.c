@@ -93,27 +93,33 @@ static void test_full_window_then_aspiration(void **state)
     assert_int_equal(r.score, 20);
 }
 
+/* Depth 5 around 0: fail high at 100 (beta 120, the window 30 from now on), at 200 (beta 230,
+ * window 45), then exact at 210. Depth 6 around 210: fail high at 300 (beta 320, window 30), fail
+ * low at 150 (alpha 120, beta halfway between 190 and 320, window 45), exact at 160. */
+static const int fails_high_then_low[] = {0, 0, 0, 0, 100, 200, 210, 300, 150, 160};
+
+/* Run that script to depth 6, `plies_less` shallower after each fail high: the windows of calls
+ * 4 to 9 are the script's whatever the depths, which must be `depths`. */
+static void check_fails_high_then_low(int plies_less, const int depths[6])
+{
+    static const int windows[6][2] = {{-20, 20},  {-20, 120}, {-20, 230},
+                                      {190, 230}, {190, 320}, {120, 255}};
+    Script script = {fails_high_then_low, 10, {{0}}, 0};
+    SearchResult r = iterate(&script, 6, plies_less);
+    assert_int_equal(script.call_count, 10);
+    for (int i = 0; i < 6; i++)
+        assert_call(&script, 4 + i, windows[i][0], windows[i][1], depths[i]);
+    assert_int_equal(r.depth, 6);
+    assert_int_equal(r.score, 160);
+}
+
 /* Each fail high searches a ply shallower; a fail low goes back to the iteration's depth; the
  * next iteration starts at its own depth again. */
 static void test_fail_high_searches_shallower(void **state)
 {
     (void)state;
-    /* Depth 5 around 0: fail high at 100 (beta 120, the window 30 from now on), at 200 (beta
-     * 230, window 45), then exact at 210. Depth 6 around 210: fail high at 300 (beta 320,
-     * window 30), fail low at 150 (alpha 120, beta halfway between 190 and 320, window 45),
-     * exact at 160. */
-    static const int values[] = {0, 0, 0, 0, 100, 200, 210, 300, 150, 160};
-    Script script = {values, 10, {{0}}, 0};
-    SearchResult r = iterate(&script, 6, 1);
-    assert_int_equal(script.call_count, 10);
-    assert_call(&script, 4, -20, 20, 5);
-    assert_call(&script, 5, -20, 120, 4);
-    assert_call(&script, 6, -20, 230, 3);
-    assert_call(&script, 7, 190, 230, 6);
-    assert_call(&script, 8, 190, 320, 5);
-    assert_call(&script, 9, 120, 255, 6);
-    assert_int_equal(r.depth, 6);
-    assert_int_equal(r.score, 160);
+    static const int depths[6] = {5, 4, 3, 6, 5, 6};
+    check_fails_high_then_low(1, depths);
 }
 
 /* The depth never goes below 1, and a mate score found by a fail high keeps the depth. */
@@ -143,15 +149,8 @@ static void test_fail_high_depth_floor_and_mates(void **state)
 static void test_fail_high_same_depth(void **state)
 {
     (void)state;
-    static const int values[] = {0, 0, 0, 0, 100, 200, 210, 300, 150, 160};
-    Script script = {values, 10, {{0}}, 0};
-    SearchResult r = iterate(&script, 6, 0);
-    assert_int_equal(script.call_count, 10);
-    assert_call(&script, 5, -20, 120, 5);
-    assert_call(&script, 6, -20, 230, 5);
-    assert_call(&script, 8, 190, 320, 6);
-    assert_call(&script, 9, 120, 255, 6);
-    assert_int_equal(r.score, 160);
+    static const int depths[6] = {5, 5, 5, 6, 6, 6};
+    check_fails_high_then_low(0, depths);
 }
 
 int main(void)
