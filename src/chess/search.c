@@ -490,8 +490,10 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         /* Shallow-depth pruning of late quiet moves and losing captures. */
         if (!root && best > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, us)) {
             if (quiet && !in_check && !gives_check) {
-                if (depth <= 8 && move_number > 3 + depth * depth / (2 - improving))
-                    continue; /* late move pruning */
+                if (depth <= 8 && move_number > 3 + depth * depth / (2 - improving)) {
+                    picker_end_quiets(&mp); /* late move pruning: of every quiet move after */
+                    continue;
+                }
                 /* Futility and SEE by the depth the move would be searched to when reduced. */
                 int lmr_depth = depth - 1 -
                                 driver_lmr_reduction(depth, move_number, LMR_DIVISOR_X256);

@@ -4,7 +4,8 @@
  * captures, in the game's order, those that lose material by SEE put off; the quiet moves by the
  * game's score, best first; then the losing captures. Each stage generates its moves on the
  * search's move stack above the parent's list, where the children's lists then start, and the
- * quiet moves are picked one at a time (selection sort), so a cutoff early saves the sorting.
+ * quiet moves are picked one at a time (selection sort), so a cutoff early saves the sorting;
+ * a search that prunes the rest of the quiet moves (late move pruning) skips them at once.
  * https://www.chessprogramming.org/Move_Ordering
  *
  * A game's search.c defines
@@ -116,6 +117,13 @@ static inline ScoredMove *picker_next_capture(MovePicker *mp)
 #else
     return &mp->moves[mp->index++];
 #endif
+}
+
+/* The caller searches no more quiet moves: the picker goes on to the losing captures. */
+static inline void picker_end_quiets(MovePicker *mp)
+{
+    if (mp->stage == STAGE_QUIETS)
+        mp->index = mp->count;
 }
 
 /* Did the move picker_next just returned pass PICKER_SEE_GE(pos, move, 0) on its way (a capture

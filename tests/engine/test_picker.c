@@ -142,6 +142,30 @@ static void check_picker(TestPosition *pos, const char *where, Move tt_move, con
     if (yielded != expected)
         fail_msg("%s %s: quiescence's picker gave %d moves, not %d", GAME_NAME, where, yielded,
                  expected);
+
+    /* Late move pruning: picker_end_quiets at the first quiet move leaves the losing captures
+     * and no other quiet move. */
+    search.move_count = 0;
+    picker_start(&mp, &search, tt_move, killers, false);
+    int bad_expected = 0, bad_yielded = 0;
+    for (int i = 0; i < capture_count; i++)
+        bad_expected += captures[i].move != tt_move && !PICKER_SEE_GE(pos, captures[i].move, 0);
+    bool quiets_ended = false;
+    while ((move = picker_next(&mp, &search, pos)) != MOVE_NONE) {
+        if (move == tt_move)
+            continue;
+        if (find(captures, capture_count, move) >= 0) {
+            bad_yielded += !PICKER_SEE_GE(pos, move, 0);
+            continue;
+        }
+        if (quiets_ended)
+            fail_msg("%s %s: quiet move %04x came after picker_end_quiets", GAME_NAME, where, move);
+        picker_end_quiets(&mp);
+        quiets_ended = true;
+    }
+    if (bad_yielded != bad_expected)
+        fail_msg("%s %s: %d losing captures after picker_end_quiets, not %d", GAME_NAME, where,
+                 bad_yielded, bad_expected);
 }
 
 /* The picker at pos under several hash moves and killers. */
