@@ -328,6 +328,10 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
             int gain = captured == NO_PIECE ? 0 : eval_see_value(piece_type(captured));
             if (move_kind(move) != MOVE_PROMOTION && static_eval + gain + 200 <= alpha)
                 continue;
+            /* Far below alpha, only a capture that wins material by SEE can raise it. */
+            if (move_kind(move) != MOVE_PROMOTION && static_eval + 200 <= alpha &&
+                !see_ge(pos, move, 1))
+                continue;
             if (!picker_passed_see(&mp) && !see_ge(pos, move, 0))
                 continue;
         }
