@@ -323,15 +323,17 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     picker_init(&mp, s, NULL, tt_move, NULL, MOVE_NONE, !in_check);
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (!in_check) {
-            /* Delta pruning and SEE: skip captures that cannot raise alpha or lose material. */
-            Piece captured = pos_captured_piece(pos, move);
-            int gain = captured == NO_PIECE ? 0 : eval_see_value(piece_type(captured));
-            if (move_kind(move) != MOVE_PROMOTION && static_eval + gain + 200 <= alpha)
-                continue;
-            /* Far below alpha, only a capture that wins material by SEE can raise it. */
-            if (move_kind(move) != MOVE_PROMOTION && static_eval + 200 <= alpha &&
-                !see_ge(pos, move, 1))
-                continue;
+            if (move_kind(move) != MOVE_PROMOTION) {
+                /* Delta pruning: skip a capture whose victim cannot bring the score to alpha. */
+                Piece captured = pos_captured_piece(pos, move);
+                int gain = captured == NO_PIECE ? 0 : eval_see_value(piece_type(captured));
+                if (static_eval + gain + 200 <= alpha)
+                    continue;
+                /* Far below alpha, only a capture that wins material by SEE can raise it. */
+                if (static_eval + 200 <= alpha && !see_ge(pos, move, 1))
+                    continue;
+            }
+            /* A capture that loses material by SEE is not searched. */
             if (!picker_passed_see(&mp) && !see_ge(pos, move, 0))
                 continue;
         }
