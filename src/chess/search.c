@@ -323,18 +323,18 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     picker_init(&mp, s, NULL, tt_move, NULL, MOVE_NONE, !in_check);
     while ((move = picker_next(&mp, s, pos)) != MOVE_NONE) {
         if (!in_check) {
-            if (move_kind(move) != MOVE_PROMOTION) {
+            bool promotion = move_kind(move) == MOVE_PROMOTION;
+            if (!promotion) {
                 /* Delta pruning: skip a capture whose victim cannot bring the score to alpha. */
                 Piece captured = pos_captured_piece(pos, move);
                 int gain = captured == NO_PIECE ? 0 : eval_see_value(piece_type(captured));
                 if (static_eval + gain + 200 <= alpha)
                     continue;
-                /* Far below alpha, only a capture that wins material by SEE can raise it. */
-                if (static_eval + 200 <= alpha && !see_ge(pos, move, 1))
-                    continue;
             }
-            /* A capture that loses material by SEE is not searched. */
-            if (!picker_passed_see(&mp) && !see_ge(pos, move, 0))
+            /* SEE: a move must not lose material; far below alpha, a capture must win some, as
+             * only that can raise alpha. (The picker has tested most captures for the first.) */
+            int see_threshold = !promotion && static_eval + 200 <= alpha ? 1 : 0;
+            if ((see_threshold > 0 || !picker_passed_see(&mp)) && !see_ge(pos, move, see_threshold))
                 continue;
         }
         Undo undo;
