@@ -442,8 +442,9 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             static_eval < VALUE_MATE_IN_MAX_PLY)
             return static_eval;
 
-        /* Null move: give the opponent a free move; if we still beat beta, prune. */
-        if (depth >= 3 && static_eval >= beta && ss[-1].move != MOVE_NULL &&
+        /* Null move, at an expected cut node: give the opponent a free move; if we still beat
+         * beta, prune. (At an expected all node it is seldom worth its nodes.) */
+        if (cut_node && depth >= 3 && static_eval >= beta && ss[-1].move != MOVE_NULL &&
             has_non_pawn_material(pos, pos_side(pos)) && beta > -VALUE_MATE_IN_MAX_PLY) {
             int r = 3 + depth / 4 + (static_eval > beta + 200); /* (no 16-bit overflow) */
             Undo undo;
@@ -451,7 +452,7 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
             ss->moved = NO_PIECE;
             pos_do_null_move(pos, &undo);
             driver_push_key(d, pos->key);
-            int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            int score = -search(s, pos, -beta, -beta + 1, depth - r, ply + 1, false);
             driver_pop_key(d);
             pos_undo_null_move(pos, &undo);
             if (d->stopped)
@@ -545,7 +546,8 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
         int score;
 
         if (move_number == 1) {
-            score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, false);
+            /* (The first move's reply: a PV node below a PV node, else the other node type.) */
+            score = -search(s, pos, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             /* Late-move reductions, then a null-window search, then a full one if needed. The
              * reduced moves: quiet ones, and at an expected cut node every move; captures and
