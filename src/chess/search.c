@@ -300,8 +300,9 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     TTEntry found;
     const TTEntry *entry = tt_probe(d->tt, pos->key, &found) ? &found : NULL;
     Move tt_move = MOVE_NONE;
+    int tt_score = VALUE_NONE;
     if (entry) {
-        int tt_score = score_from_tt(entry->score, ply);
+        tt_score = score_from_tt(entry->score, ply);
         tt_move = entry->move;
         if (!pv_node && tt_cutoff(tt_bound(entry), tt_score, alpha, beta))
             return tt_score;
@@ -311,6 +312,11 @@ static int qsearch_node(Search *s, Position *pos, int alpha, int beta, int ply)
     if (!in_check) {
         static_eval = entry && entry->eval != VALUE_NONE ? entry->eval : eval_position(pos);
         best = static_eval;
+        /* A hash score the entry's bound allows to stand in for the static evaluation (an exact
+         * score, a lower bound above it, an upper bound below) is the better stand-pat. */
+        if (entry && tt_score != VALUE_NONE &&
+            (tt_bound(entry) & (tt_score > static_eval ? BOUND_LOWER : BOUND_UPPER)))
+            best = tt_score;
         if (best >= beta)
             return best;
         if (best > alpha)
