@@ -606,17 +606,23 @@ static int search_node(Search *s, Position *pos, int alpha, int beta, int depth,
     }
 
     /* A quiet move that beat beta becomes a killer and gains history (the side's and the
-     * continuation histories); the others tried lose. */
-    if (best >= beta && !pos_is_capture(pos, best_move) && move_kind(best_move) != MOVE_PROMOTION) {
+     * continuation histories); the quiet moves tried before the move that beat beta lose, also
+     * when that move is a capture or a promotion. */
+    bool quiet_best = best >= beta && !pos_is_capture(pos, best_move) &&
+                      move_kind(best_move) != MOVE_PROMOTION;
+    if (best >= beta && (quiet_best || quiet_count > 0)) {
         int bonus = history_bonus(depth);
         if (!mp.threats_found) /* a cutoff by the hash move */
             picker_find_threats(&mp, pos);
-        killers_update(ss->killers, best_move);
-        quiet_history_update(s, &mp, us, pos_piece_on(pos, move_from(best_move)), best_move, bonus);
+        if (quiet_best) {
+            killers_update(ss->killers, best_move);
+            quiet_history_update(s, &mp, us, pos_piece_on(pos, move_from(best_move)), best_move,
+                                 bonus);
+            counter_move_set(s, ss[-1].move, ss[-1].moved, best_move);
+        }
         for (int i = 0; i < quiet_count; i++)
             quiet_history_update(s, &mp, us, pos_piece_on(pos, move_from(quiets_tried[i])),
                                  quiets_tried[i], -bonus);
-        counter_move_set(s, ss[-1].move, ss[-1].moved, best_move);
     }
 
     if (!excluded)
